@@ -127,7 +127,7 @@ inline void hingeKinematics(const Hinge& h, const double* q, const double* u, Ri
     const Vector6 u6 = paddedRates(h, u);
     for (int k = 0; k < n; ++k) {
       const Subhinge& s = h.subhinge(k);
-      const int nk = (k + 1 < n ? h.subhinge(k + 1).uOffset : h.nu()) - s.uOffset;
+      const int nk = h.subhingeNu(k);
       const SpatialMotion Vk(Vector6(S_J.middleCols(s.uOffset, nk) * u6.segment(s.uOffset, nk)));
       const SpatialTransform T(X[static_cast<std::size_t>(k)]);
       V = T.inverseApply(V) + Vk;
@@ -140,7 +140,7 @@ inline void hingeKinematics(const Hinge& h, const double* q, const double* u, Ri
   RigidTransform X_MJ;  // identity for the last subhinge
   for (int k = n - 1; k >= 0; --k) {
     const Subhinge& s = h.subhinge(k);
-    const int nk = (k + 1 < n ? h.subhinge(k + 1).uOffset : h.nu()) - s.uOffset;
+    const int nk = h.subhingeNu(k);
     const SpatialTransform T(X_MJ);
     for (int j = s.uOffset; j < s.uOffset + nk; ++j) {
       S_M.col(j) = T.apply(SpatialMotion(Vector6(S_J.col(j)))).vector();

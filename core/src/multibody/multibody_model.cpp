@@ -77,6 +77,7 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   uStart_.push_back(nu_);
   nq_ += hinge.nq();
   nu_ += hinge.nu();
+  prescribed_.resize(static_cast<std::size_t>(nu_), 0);
   bodyByName_.emplace(std::string(name), b);
   return b;
 }
@@ -115,6 +116,29 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
   inertia_[idx(b)] = checkedInertia(
       M_BBo_B, "MultibodyModel::setMassProperties('" + name_[idx(b)] + "') mass properties");
   inertiaMatrix_[idx(b)] = inertia_[idx(b)].matrix();
+}
+
+void MultibodyModel::setPrescribed(BodyIndex b, int subhinge, bool prescribed) {
+  constexpr const char* kWhere = "MultibodyModel::setPrescribed";
+  checkBody(b, kWhere);
+  const Hinge& h = hinge_[idx(b)];
+  if (subhinge < 0 || subhinge >= h.subhingeCount()) {
+    throw InputError(std::string(kWhere) + ": body '" + name_[idx(b)] + "' has a " +
+                     std::string(toString(h.type())) + " hinge with " +
+                     std::to_string(h.subhingeCount()) + " subhinges; subhinge " +
+                     std::to_string(subhinge) + " does not exist");
+  }
+  const int first = uStart(b) + h.subhinge(subhinge).uOffset;
+  for (int k = first; k < first + h.subhingeNu(subhinge); ++k) {
+    auto& flag = prescribed_[static_cast<std::size_t>(k)];
+    prescribedCount_ += (prescribed ? 1 : 0) - flag;
+    flag = prescribed ? 1 : 0;
+  }
+}
+
+void MultibodyModel::setPrescribed(BodyIndex b, bool prescribed) {
+  checkBody(b, "MultibodyModel::setPrescribed");
+  for (int k = 0; k < hinge_[idx(b)].subhingeCount(); ++k) setPrescribed(b, k, prescribed);
 }
 
 void MultibodyModel::setGravity(const Vector3& g_W) {

@@ -115,4 +115,28 @@ TEST_CASE("multibody: node pose and velocity") {
   CHECK(V.translational().isApprox(Vector3(-6, 0, 0), 1e-14));
 }
 
+TEST_CASE("multibody: prescribed flags cover exactly the chosen subhinge's U entries") {
+  MultibodyModel model;
+  const BodyIndex a = model.addBody("a", kWorldBody, kUnit, Hinge::gimbal());
+  const BodyIndex b = model.addBody("b", a, kUnit, Hinge::full6Dof());
+  CHECK(model.prescribedCount() == 0);
+  model.setPrescribed(a, 1, true);
+  CHECK(model.prescribedCount() == 1);
+  CHECK(!model.isPrescribed(0));
+  CHECK(model.isPrescribed(1));
+  CHECK(!model.isPrescribed(2));
+  model.setPrescribed(b, true);
+  CHECK(model.prescribedCount() == 7);
+  for (int k = 3; k < 9; ++k) CHECK(model.isPrescribed(k));
+  model.setPrescribed(b, true);  // idempotent
+  CHECK(model.prescribedCount() == 7);
+  model.setPrescribed(a, 1, false);
+  CHECK(model.prescribedCount() == 6);
+  CHECK_THROWS_WITH_AS(model.setPrescribed(a, 3, true),
+                       "MultibodyModel::setPrescribed: body 'a' has a GIMBAL hinge with 3 "
+                       "subhinges; subhinge 3 does not exist",
+                       InputError);
+  CHECK_THROWS_AS(model.setPrescribed(7, true), InputError);
+}
+
 }  // namespace hopsim::multibody

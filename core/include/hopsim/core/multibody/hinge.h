@@ -125,6 +125,14 @@ class Hinge {
   int subhingeCount() const { return count_; }
   /// Subhinge k (0 <= k < subhingeCount()).
   const Subhinge& subhinge(int k) const { return subhinges_[static_cast<std::size_t>(k)]; }
+  /// Number of U entries of subhinge k (1, 3 or 6).
+  int subhingeNu(int k) const {
+    return (k + 1 < count_ ? subhinge(k + 1).uOffset : nu_) - subhinge(k).uOffset;
+  }
+  /// Number of Q entries of subhinge k (1, 4 or 7).
+  int subhingeNq(int k) const {
+    return (k + 1 < count_ ? subhinge(k + 1).qOffset : nq_) - subhinge(k).qOffset;
+  }
   /// The neutral Q of this hinge (zero angles and offsets, identity quaternions): M = F.
   /// Writes nq() values to q.
   void neutralConfiguration(double* q) const;

@@ -77,6 +77,18 @@ class MultibodyModel {
   /// [ω; v_Bo] (kg, kg·m, kg·m²), cached when the mass properties are set.
   const Matrix6& massMatrix(BodyIndex b) const { return inertiaMatrix_[idx(b)]; }
 
+  /// Makes the U entries of subhinge `subhinge` of body b's hinge prescribed (true) or free
+  /// (false). The dynamics takes a prescribed entry's U̇ as an input and returns the
+  /// generalized force that motion needs (hybrid dynamics); free entries are computed as usual.
+  /// @throws InputError for a bad body or subhinge index.
+  void setPrescribed(BodyIndex b, int subhinge, bool prescribed);
+  /// Makes every U entry of body b's hinge prescribed or free.
+  void setPrescribed(BodyIndex b, bool prescribed);
+  /// Whether system U entry k is prescribed (0 <= k < nu()).
+  bool isPrescribed(int k) const { return prescribed_[static_cast<std::size_t>(k)] != 0; }
+  /// Number of prescribed U entries.
+  int prescribedCount() const { return prescribedCount_; }
+
   /// Sets the uniform gravitational acceleration g_W (m/s², in the world frame).
   /// @throws InputError if not finite.
   void setGravity(const Vector3& g_W);
@@ -136,6 +148,8 @@ class MultibodyModel {
   std::vector<unsigned char> mIsB_;
   std::vector<int> qStart_;
   std::vector<int> uStart_;
+  std::vector<unsigned char> prescribed_;  // per system U entry
+  int prescribedCount_{0};
   std::map<std::string, BodyIndex, std::less<>> bodyByName_;
   std::vector<Node> nodes_;
   std::map<std::string, NodeIndex, std::less<>> nodeByName_;
