@@ -1,8 +1,9 @@
 // Multibody dynamics cost per call and per body (docs/performance.md): ABA (forward dynamics),
-// RNEA (inverse dynamics) and CRBA (mass matrix) on serial chains of 7, 30 and 100 PIN bodies
-// and on a 30-body branched tree with a FULL6DOF base (five branches of PIN bodies), the shapes
-// of Pinocchio's published anchors (reference/peers-and-anchors.md). Random but seeded mass
-// properties, frames and states; gravity on.
+// hybrid dynamics (every other PIN prescribed), RNEA (inverse dynamics) and CRBA (mass matrix)
+// on serial chains of 7, 30 and 100 PIN bodies and on a 30-body branched tree with a FULL6DOF
+// base (five branches of PIN bodies), the shapes of Pinocchio's published anchors
+// (reference/peers-and-anchors.md). Random but seeded mass properties, frames and states;
+// gravity on.
 
 #include <benchmark/benchmark.h>
 
@@ -13,6 +14,7 @@
 #include "bench_context.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
+#include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/rnea.h"
 #include "hopsim/core/spatial/rotation.h"
 
@@ -81,6 +83,19 @@ void BM_Aba(benchmark::State& state) {
   report(state, bodies);
 }
 
+// Hybrid dynamics with every other PIN prescribed (the base, when there is one, stays free).
+void BM_HybridDynamics(benchmark::State& state) {
+  const int bodies = static_cast<int>(state.range(0));
+  Problem p = makeProblem(bodies, state.range(1) != 0);
+  for (BodyIndex b = 2; b <= bodies; b += 2) p.model.setPrescribed(b, true);
+  MultibodyData data(p.model);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(hybridDynamics(p.model, data, p.q, p.u, p.tau, p.udot).data());
+    benchmark::ClobberMemory();
+  }
+  report(state, bodies);
+}
+
 void BM_Rnea(benchmark::State& state) {
   const int bodies = static_cast<int>(state.range(0));
   const Problem p = makeProblem(bodies, state.range(1) != 0);
@@ -107,6 +122,7 @@ void BM_Crba(benchmark::State& state) {
 #define HOPSIM_MULTIBODY_SHAPES \
   ArgNames({"bodies", "branched"})->Args({7, 0})->Args({30, 0})->Args({100, 0})->Args({30, 1})
 BENCHMARK(BM_Aba)->HOPSIM_MULTIBODY_SHAPES;
+BENCHMARK(BM_HybridDynamics)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Rnea)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Crba)->HOPSIM_MULTIBODY_SHAPES;
 

@@ -2,9 +2,186 @@
 
 #include <Eigen/Cholesky>
 
+#include "articulated_body.h"
 #include "hinge_kernels.h"
 
 namespace hopsim::multibody {
+namespace {
+
+// Which U entries take their U̇ as an input (hybrid dynamics), and those U̇.
+class PrescribedMotion {
+ public:
+  // udot null (aba) or a model without prescribed entries: every entry is free.
+  PrescribedMotion(const MultibodyModel& model, const double* udot)
+      : model_(model), udot_(model.prescribedCount() > 0 ? udot : nullptr) {}
+  // Whether system U entry k is prescribed.
+  bool at(int k) const { return udot_ != nullptr && model_.isPrescribed(k); }
+  // Its prescribed U̇.
+  double udot(int k) const { return udot_[k]; }
+
+ private:
+  const MultibodyModel& model_;
+  const double* udot_;
+};
+
+// Pass 1 for body b, its velocity known: the rigid body alone, P = M and pᴬ = V ×* M V - F_ext.
+void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                               std::span<const SpatialForce> F_ext_B) {
+  const auto i = static_cast<std::size_t>(b);
+  const SpatialMotion& V = data.V_WB_B[i];
+  data.P_B[i] = ArticulatedInertia(model.massMatrix(b));
+  SpatialForce pA = spatial::crossForce(V, model.massProperties(b) * V);
+  if (!F_ext_B.empty()) pA -= F_ext_B[i];
+  data.F_B[i] = pA;
+}
+
+// Pass 2 for body b, its subtree done. The hinge's free columns S_f are factored out of the
+// articulated inertia P and bias force pᴬ: U = P S_f, D = S_fᵀ U, ε = τ_f - S_fᵀ pᴬ. The
+// prescribed columns S_p only add the known acceleration S_p U̇_p to the velocity product c.
+// The parent receives Pᵃ = P - U D⁻¹ Uᵀ and pᵃ = pᴬ + Pᵃ (c + S_p U̇_p) + U D⁻¹ ε, moved to its
+// frame. Prescribed columns are stored as zero columns of U with unit diagonal in D, so that
+// PS_B, Dinv_B and eps_B describe the free subsystem (the MultibodyData contract).
+void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                const Eigen::Ref<const Eigen::VectorXd>& tau, const PrescribedMotion& prescribed) {
+  const auto i = static_cast<std::size_t>(b);
+  const int nub = model.hinge(b).nu();
+  const int u0 = model.uStart(b);
+  const BodyIndex parent = model.parent(b);
+  const Matrix6& S = data.S_B[i];
+  const Matrix6& P = data.P_B[i].matrix();
+  const Vector6& pA = data.F_B[i].vector();
+  Matrix6& U = data.PS_B[i];
+  Matrix6& Dinv = data.Dinv_B[i];
+  Vector6& eps = data.eps_B[i];
+  Vector6 c = data.c_B[i].vector();
+  Matrix6 Pa;
+  Vector6 pa;
+
+  int freeCount = 0;
+  for (int k = 0; k < nub; ++k) {
+    if (prescribed.at(u0 + k)) {
+      c += S.col(k) * prescribed.udot(u0 + k);
+    } else {
+      ++freeCount;
+    }
+  }
+  if (freeCount == 0) {  // LOCKED or wholly prescribed: the body moves with its parent
+    if (nub > 0) {
+      U.setZero();
+      Dinv.setIdentity();
+      eps.setZero();
+    }
+    if (parent == kWorldBody) return;
+    Pa = P;
+    pa = pA + P * c;
+  } else if (nub == 1) {  // the common single free column
+    U.col(0).noalias() = P * S.col(0);
+    const double D = S.col(0).dot(U.col(0));
+    eps[0] = tau[u0] - S.col(0).dot(pA);
+    Dinv(0, 0) = 1.0 / D;
+    if (parent == kWorldBody) return;
+    Pa = P - (U.col(0) / D) * U.col(0).transpose();
+    pa = pA + Pa * c + U.col(0) * (eps[0] / D);
+  } else {
+    // Fixed 6x6 algebra on S_f (S with its prescribed columns zeroed; columns beyond nu are
+    // zero already) and an identity block in D for the zero columns: exact for every mix.
+    Matrix6 Sf = S;
+    for (int k = 0; k < nub; ++k) {
+      if (prescribed.at(u0 + k)) Sf.col(k).setZero();
+    }
+    U.noalias() = P * Sf;
+    Matrix6 D = Sf.transpose() * U;
+    for (int k = 0; k < 6; ++k) {
+      if (k >= nub || prescribed.at(u0 + k)) D(k, k) = 1.0;
+    }
+    Dinv = D.llt().solve(Matrix6::Identity());
+    for (int k = 0; k < nub; ++k) {
+      eps[k] = prescribed.at(u0 + k) ? 0.0 : tau[u0 + k] - S.col(k).dot(pA);
+    }
+    if (parent == kWorldBody) return;
+    const Matrix6 UDinv = U * Dinv;
+    Pa = P - UDinv * U.transpose();
+    pa = pA + Pa * c + UDinv * eps;
+  }
+  const auto pi = static_cast<std::size_t>(parent);
+  const SpatialTransform X_PB(data.X_PB[i]);
+  data.P_B[pi] += ArticulatedInertia(Pa).transformed(X_PB);
+  data.F_B[pi] += X_PB.apply(SpatialForce(pa));
+}
+
+// Pass 3 for body b, its parent's acceleration known: A = ᴮX_P A_P + c + S U̇ with the free
+// U̇_f = D⁻¹ (ε - Uᵀ (ᴮX_P A_P + c + S_p U̇_p)); the prescribed entries' generalized forces are
+// S_pᵀ (P A + pᴬ), the hinge force of the articulated body.
+void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                 const PrescribedMotion& prescribed) {
+  const auto i = static_cast<std::size_t>(b);
+  const auto p = static_cast<std::size_t>(model.parent(b));
+  const int nub = model.hinge(b).nu();
+  const int u0 = model.uStart(b);
+  const Matrix6& S = data.S_B[i];
+  Vector6 A =
+      SpatialTransform(data.X_PB[i]).inverseApply(data.A_WB_B[p]).vector() + data.c_B[i].vector();
+  if (nub == 1) {
+    if (prescribed.at(u0)) {
+      const double ud = prescribed.udot(u0);
+      data.udot[u0] = ud;
+      A += S.col(0) * ud;
+      data.tau[u0] = S.col(0).dot(data.P_B[i].matrix() * A + data.F_B[i].vector());
+    } else {
+      const double ud = data.Dinv_B[i](0, 0) * (data.eps_B[i][0] - data.PS_B[i].col(0).dot(A));
+      data.udot[u0] = ud;
+      A += S.col(0) * ud;
+    }
+  } else if (nub > 1) {
+    Vector6 ud = Vector6::Zero();
+    bool anyPrescribed = false;
+    for (int k = 0; k < nub; ++k) {
+      if (prescribed.at(u0 + k)) {
+        ud[k] = prescribed.udot(u0 + k);
+        anyPrescribed = true;
+      }
+    }
+    if (anyPrescribed) A += S * ud;
+    // Zero on prescribed rows and beyond nu (unit rows of Dinv, zero ε and zero columns of U).
+    const Vector6 udFree = data.Dinv_B[i] * (data.eps_B[i] - data.PS_B[i].transpose() * A);
+    A += S * udFree;  // columns beyond nu are zero
+    ud += udFree;
+    data.udot.segment(u0, nub) = ud.head(nub);
+    if (anyPrescribed) {
+      const Vector6 f = data.P_B[i].matrix() * A + data.F_B[i].vector();
+      for (int k = 0; k < nub; ++k) {
+        if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
+      }
+    }
+  }
+  data.A_WB_B[i] = SpatialMotion(A);
+}
+
+}  // namespace
+
+namespace detail {
+
+void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data, const double* q,
+                              const double* u, const Eigen::Ref<const Eigen::VectorXd>& tau,
+                              const double* udotPrescribed, std::span<const SpatialForce> F_ext_B) {
+  const int n = model.bodyCount();
+  const PrescribedMotion prescribed(model, udotPrescribed);
+  data.tau = tau;  // the prescribed entries are overwritten in pass 3
+
+  // Pass 1 (root to leaves): kinematics when asked, rigid-body inertias and bias forces.
+  if (q != nullptr) data.V_WB_B[0] = SpatialMotion();
+  for (BodyIndex b = 1; b < n; ++b) {
+    if (q != nullptr) detail::propagateBodyVelocity(model, data, b, q, u);
+    initializeArticulatedBody(model, data, b, F_ext_B);
+  }
+  // Pass 2 (leaves to root): articulated inertias and bias forces.
+  for (BodyIndex b = n - 1; b >= 1; --b) inwardStep(model, data, b, tau, prescribed);
+  // Pass 3 (root to leaves): accelerations; gravity as an upward acceleration of the world.
+  data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
+  for (BodyIndex b = 1; b < n; ++b) outwardStep(model, data, b, prescribed);
+}
+
+}  // namespace detail
 
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data,
                            const Eigen::Ref<const Eigen::VectorXd>& q,
@@ -17,89 +194,7 @@ const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data,
   detail::checkSize(u.size(), model.nu(), kWhere, "u");
   detail::checkSize(tau.size(), model.nu(), kWhere, "tau");
   detail::checkForces(F_ext_B, model, kWhere);
-  const int n = model.bodyCount();
-
-  // Pass 1 (root to leaves): kinematics, rigid-body inertias and bias forces.
-  data.V_WB_B[0] = SpatialMotion();
-  for (BodyIndex b = 1; b < n; ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    const SpatialMotion V = detail::propagateBodyVelocity(model, data, b, q.data(), u.data());
-    const SpatialInertia& M = model.massProperties(b);
-    data.P_B[i] = ArticulatedInertia(model.massMatrix(b));
-    SpatialForce pA = spatial::crossForce(V, M * V);
-    if (!F_ext_B.empty()) pA -= F_ext_B[i];
-    data.F_B[i] = pA;
-  }
-
-  // Pass 2 (leaves to root): articulated inertias and bias forces.
-  for (BodyIndex b = n - 1; b >= 1; --b) {
-    const auto i = static_cast<std::size_t>(b);
-    const Hinge& h = model.hinge(b);
-    const int nub = h.nu();
-    const int u0 = model.uStart(b);
-    const Matrix6& S = data.S_B[i];
-    const Matrix6& P = data.P_B[i].matrix();
-    const Vector6& pA = data.F_B[i].vector();
-    const BodyIndex parent = model.parent(b);
-    Matrix6 Pa;
-    Vector6 pa;
-    if (nub == 1) {
-      const Vector6 U = P * S.col(0);
-      const double D = S.col(0).dot(U);
-      const double eps = tau[u0] - S.col(0).dot(pA);
-      data.PS_B[i].col(0) = U;
-      data.Dinv_B[i](0, 0) = 1.0 / D;
-      data.eps_B[i][0] = eps;
-      if (parent == kWorldBody) continue;
-      Pa = P - (U / D) * U.transpose();
-      pa = pA + Pa * data.c_B[i].vector() + U * (eps / D);
-    } else if (nub == 0) {
-      if (parent == kWorldBody) continue;
-      Pa = P;
-      pa = pA + P * data.c_B[i].vector();
-    } else {
-      // Zero columns of S beyond nu, an identity block in D: fixed 6x6 algebra, exact for
-      // every hinge size.
-      const Matrix6 U = P * S;
-      Matrix6 D = S.transpose() * U;
-      for (int k = nub; k < 6; ++k) D(k, k) = 1.0;
-      const Matrix6 Dinv = D.llt().solve(Matrix6::Identity());
-      Vector6 eps = Vector6::Zero();
-      for (int k = 0; k < nub; ++k) eps[k] = tau[u0 + k] - S.col(k).dot(pA);
-      data.PS_B[i] = U;
-      data.Dinv_B[i] = Dinv;
-      data.eps_B[i] = eps;
-      if (parent == kWorldBody) continue;
-      const Matrix6 UDinv = U * Dinv;
-      Pa = P - UDinv * U.transpose();
-      pa = pA + Pa * data.c_B[i].vector() + UDinv * eps;
-    }
-    const auto pi = static_cast<std::size_t>(parent);
-    const SpatialTransform X_PB(data.X_PB[i]);
-    data.P_B[pi] += ArticulatedInertia(Pa).transformed(X_PB);
-    data.F_B[pi] += X_PB.apply(SpatialForce(pa));
-  }
-
-  // Pass 3 (root to leaves): accelerations; gravity as an upward acceleration of the world.
-  data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
-  for (BodyIndex b = 1; b < n; ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    const auto p = static_cast<std::size_t>(model.parent(b));
-    const int nub = model.hinge(b).nu();
-    const int u0 = model.uStart(b);
-    Vector6 A =
-        SpatialTransform(data.X_PB[i]).inverseApply(data.A_WB_B[p]).vector() + data.c_B[i].vector();
-    if (nub == 1) {
-      const double ud = data.Dinv_B[i](0, 0) * (data.eps_B[i][0] - data.PS_B[i].col(0).dot(A));
-      data.udot[u0] = ud;
-      A += data.S_B[i].col(0) * ud;
-    } else if (nub > 1) {
-      const Vector6 ud = data.Dinv_B[i] * (data.eps_B[i] - data.PS_B[i].transpose() * A);
-      data.udot.segment(u0, nub) = ud.head(nub);
-      A += data.S_B[i] * ud;  // columns beyond nu are zero
-    }
-    data.A_WB_B[i] = SpatialMotion(A);
-  }
+  detail::articulatedBodyAlgorithm(model, data, q.data(), u.data(), tau, nullptr, F_ext_B);
   return data.udot;
 }
 

@@ -11,6 +11,8 @@
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
+#include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
 #include "hopsim/core/simulation.h"
@@ -134,6 +136,8 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
   model.addBody("ball", 1, M, Hinge::ball());
   model.addBody("inertial", 4, M, Hinge::full6DofInertial());
   model.addBody("planar", 3, M, Hinge::planar());
+  model.setPrescribed(2, true);     // a prescribed PIN
+  model.setPrescribed(3, 1, true);  // one subhinge of the GIMBAL
   MultibodyData data(model);
   const Eigen::VectorXd q = model.neutralConfiguration();
   const Eigen::VectorXd u = Eigen::VectorXd::Constant(model.nu(), 0.3);
@@ -141,6 +145,9 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
   const std::vector<SpatialForce> F(static_cast<std::size_t>(model.bodyCount()));
   CHECK(allocationsDuring([&] {
           aba(model, data, q, u, u, F);
+          hybridDynamics(model, data, q, u, u, u, F);
+          forwardKinematics(model, data, q, u);
+          articulatedBodyDynamics(model, data, u, u, F);
           rnea(model, data, q, u, u, F);
           crba(model, data, q);
           computeQdot(model, q, u, qdot);

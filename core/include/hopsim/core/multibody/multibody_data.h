@@ -17,9 +17,9 @@ using spatial::SpatialMotion;
 
 /// What evaluations of a MultibodyModel compute, sized once from the model (Pinocchio's Data):
 /// every array is indexed by body (index 0 = world) and laid out contiguously, so the
-/// algorithms (forward_kinematics.h, rnea.h, crba.h, aba.h, energy.h) run without allocating.
-/// Rebuild it after adding bodies to the model. Spatial quantities of body B are about its
-/// origin Bo and expressed in its body frame B unless the name says otherwise.
+/// algorithms (forward_kinematics.h, rnea.h, crba.h, aba.h, hybrid_dynamics.h, energy.h) run
+/// without allocating. Rebuild it after adding bodies to the model. Spatial quantities of body
+/// B are about its origin Bo and expressed in its body frame B unless the name says otherwise.
 struct MultibodyData {
   /// Sizes every array for `model`. Allocates.
   explicit MultibodyData(const MultibodyModel& model);
@@ -42,17 +42,34 @@ struct MultibodyData {
   std::vector<SpatialMotion> A_WB_B;  ///< spatial acceleration of B in W, about Bo, in B
 
   // Dynamics workspaces.
+  //
+  // The articulated-body factorization. After aba, hybridDynamics or articulatedBodyDynamics,
+  // with S_f the columns of S_B for the free U entries (every entry for aba; the entries the
+  // model does not mark prescribed for the hybrid calls), and the prescribed entries treated
+  // as locked at their given U̇, these hold, for every body B and in hinge U order (not
+  // compacted):
+  // - P_B: the articulated inertia of B's subtree, about Bo in B (prescribed hinges inside the
+  //   subtree are rigid in it);
+  // - PS_B: column k is P S_B.col(k) for a free entry k, and zero for a prescribed entry and
+  //   for k >= the hinge's nu;
+  // - Dinv_B: (S_fᵀ P S_f)⁻¹ on the rows and columns of the free entries, the identity on the
+  //   others (so zero between free and prescribed entries);
+  // - eps_B: τ_k - S_B.col(k)ᵀ pᴬ for a free entry k, zero otherwise;
+  // - F_B: the bias force pᴬ of B's subtree, about Bo in B.
+  // These are what an M_ff⁻¹ f solve on the free entries reuses; X_PB and S_B are as above.
   std::vector<SpatialForce> F_B;        ///< RNEA: force across B's hinge; ABA: bias force pᴬ
   std::vector<ArticulatedInertia> P_B;  ///< ABA: articulated inertia about Bo in B
-  std::vector<Matrix6> PS_B;            ///< ABA: P S (the seed's G D), zero beyond the hinge's nu
-  std::vector<Matrix6> Dinv_B;          ///< ABA: (Sᵀ P S)⁻¹, identity beyond the hinge's nu
-  std::vector<Vector6> eps_B;  ///< ABA: τ - Sᵀ pᴬ (the seed's ε), zero beyond the hinge's nu
+  std::vector<Matrix6> PS_B;            ///< ABA: P S_f (the seed's G D), zero on other columns
+  std::vector<Matrix6> Dinv_B;          ///< ABA: (S_fᵀ P S_f)⁻¹, identity off the free block
+  std::vector<Vector6> eps_B;  ///< ABA: τ_f - S_fᵀ pᴬ (the seed's ε), zero off the free entries
   std::vector<Matrix6> S_W;    ///< CRBA: motion subspaces about Wo in W (zero beyond nu)
-  std::vector<Matrix6> Ic_W;   ///< CRBA: composite inertia of each subtree about Wo in W
+  std::vector<Matrix6> Ic_W;  ///< CRBA: composite inertia of each subtree about Wo in W
 
   // Results.
-  Eigen::VectorXd tau;   ///< rnea: generalized forces (N·m, N per U entry)
-  Eigen::VectorXd udot;  ///< aba: generalized accelerations U̇
+  /// rnea, aba, hybridDynamics: generalized forces (N·m, N per U entry); the hybrid calls put
+  /// the prescribed entries' required forces here.
+  Eigen::VectorXd tau;
+  Eigen::VectorXd udot;  ///< aba, hybridDynamics: generalized accelerations U̇
   Eigen::MatrixXd M;     ///< crba: mass matrix M(Q) (nu x nu, symmetric, both halves)
   Eigen::VectorXd qdot;  ///< computeQdot: Q̇
 
