@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <new>
 
@@ -12,6 +13,8 @@
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
+#include "hopsim/core/multibody/frames.h"
+#include "hopsim/core/multibody/hinge_forces.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
@@ -153,6 +156,33 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
           computeQdot(model, q, u, qdot);
           computeEnergyAndMomentum(model, data, q, u);
         }) == 0);
+}
+
+TEST_CASE("multibody frame queries and hinge forces allocate nothing") {
+  using namespace multibody;
+  MultibodyModel model;
+  model.setGravity(spatial::Vector3(0, 0, -9.81));
+  const SpatialInertia M =
+      SpatialInertia::fromCmInertia(1.0, spatial::Vector3(0.1, 0, 0), spatial::Matrix3::Identity());
+  model.addBody("base", kWorldBody, M, Hinge::full6Dof());
+  model.addBody("arm", 1, M, Hinge::ujoint(spatial::Vector3::UnitX(), spatial::Vector3::UnitY()),
+                RigidTransform::fromTranslation(spatial::Vector3(0, 0, 1)));
+  model.addNode("tip", 2, RigidTransform::fromTranslation(spatial::Vector3(0, 0, 1)));
+  MultibodyData data(model);
+  const Eigen::VectorXd q = model.neutralConfiguration();
+  const Eigen::VectorXd u = Eigen::VectorXd::Constant(model.nu(), 0.3);
+  const std::vector<SpatialForce> F_ext(static_cast<std::size_t>(model.bodyCount()));
+  std::vector<SpatialForce> F_M(static_cast<std::size_t>(model.bodyCount()));
+  aba(model, data, q, u, u, F_ext);
+  const Frame tip = Frame::node(0), F = Frame::hingeInboard(2), W = Frame::world();
+  double sink = 0.0;
+  CHECK(allocationsDuring([&] {
+          sink += relativePose(model, data, tip, F).translation().x();
+          sink += relativeVelocity(model, data, tip, F, W)[0];
+          sink += relativeAcceleration(model, data, tip, Frame::hingeOutboard(1), W)[0];
+          hingeForces(model, data, F_ext, F_M);
+        }) == 0);
+  CHECK(std::isfinite(sink));
 }
 
 }  // namespace
