@@ -1,5 +1,7 @@
 #include "hopsim/core/multibody/multibody_model.h"
 
+#include <cmath>
+#include <sstream>
 #include <string>
 
 #include "hopsim/core/spatial/rotation.h"
@@ -78,6 +80,7 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   nq_ += hinge.nq();
   nu_ += hinge.nu();
   prescribed_.resize(static_cast<std::size_t>(nu_), 0);
+  limits_.resize(static_cast<std::size_t>(nq_));
   bodyByName_.emplace(std::string(name), b);
   return b;
 }
@@ -139,6 +142,52 @@ void MultibodyModel::setPrescribed(BodyIndex b, int subhinge, bool prescribed) {
 void MultibodyModel::setPrescribed(BodyIndex b, bool prescribed) {
   checkBody(b, "MultibodyModel::setPrescribed");
   for (int k = 0; k < hinge_[idx(b)].subhingeCount(); ++k) setPrescribed(b, k, prescribed);
+}
+
+void MultibodyModel::checkCoordinate(BodyIndex b, int coordinate, std::string_view where) const {
+  checkBody(b, where);
+  const Hinge& h = hinge_[idx(b)];
+  if (coordinate < 0 || coordinate >= h.nq()) {
+    throw InputError(std::string(where) + ": body '" + name_[idx(b)] + "' has a " +
+                     std::string(toString(h.type())) + " hinge with " + std::to_string(h.nq()) +
+                     " Q coordinates; coordinate " + std::to_string(coordinate) +
+                     " does not exist");
+  }
+}
+
+void MultibodyModel::setJointLimits(BodyIndex b, int coordinate, double lower, double upper) {
+  constexpr const char* kWhere = "MultibodyModel::setJointLimits";
+  checkCoordinate(b, coordinate, kWhere);
+  const Hinge& h = hinge_[idx(b)];
+  const std::string which = std::string(kWhere) + ": body '" + name_[idx(b)] + "' coordinate " +
+                            std::to_string(coordinate);
+  for (int k = 0; k < h.subhingeCount(); ++k) {
+    const Subhinge& s = h.subhinge(k);
+    const bool hasQuaternion = s.type == SubhingeType::Ball || s.type == SubhingeType::Free ||
+                               s.type == SubhingeType::FreeInertial;
+    if (hasQuaternion && coordinate >= s.qOffset && coordinate < s.qOffset + 4) {
+      throw InputError(which + " is a quaternion component of its " +
+                       std::string(toString(h.type())) +
+                       " hinge (expected an angle or offset coordinate; attitudes take no limits)");
+    }
+  }
+  if (std::isnan(lower) || std::isnan(upper) || !(lower < upper)) {
+    std::ostringstream os;
+    os << which << ": limits [" << lower << ", " << upper
+       << "] are not valid (expected lower < upper, each finite or infinite, not NaN)";
+    throw InputError(os.str());
+  }
+  limits_[static_cast<std::size_t>(qStart(b) + coordinate)] = JointLimits{lower, upper};
+}
+
+void MultibodyModel::clearJointLimits(BodyIndex b, int coordinate) {
+  checkCoordinate(b, coordinate, "MultibodyModel::clearJointLimits");
+  limits_[static_cast<std::size_t>(qStart(b) + coordinate)].reset();
+}
+
+std::optional<JointLimits> MultibodyModel::jointLimits(BodyIndex b, int coordinate) const {
+  checkCoordinate(b, coordinate, "MultibodyModel::jointLimits");
+  return limits_[static_cast<std::size_t>(qStart(b) + coordinate)];
 }
 
 void MultibodyModel::setGravity(const Vector3& g_W) {

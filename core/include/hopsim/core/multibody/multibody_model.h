@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,13 @@ struct Node {
   std::string name;     ///< unique among the model's nodes
   BodyIndex body{0};    ///< the body B it is fixed on
   RigidTransform X_BN;  ///< its pose in the body frame B (m)
+};
+
+/// Bounds of one hinge coordinate Q_k (rad or m): lower < upper, either may be infinite. Only
+/// data: models that enforce them (soft stops) read them.
+struct JointLimits {
+  double lower;  ///< lowest allowed value (may be -inf)
+  double upper;  ///< highest allowed value (may be +inf)
 };
 
 /// A tree of rigid bodies joined by hinges (Featherstone's minimal coordinates, as Ndarts).
@@ -89,6 +97,16 @@ class MultibodyModel {
   /// Number of prescribed U entries.
   int prescribedCount() const { return prescribedCount_; }
 
+  /// Sets limits on coordinate `coordinate` (0-based, within the hinge's Q) of body b's hinge:
+  /// lower <= Q <= upper (rad or m), either bound infinite for a one-sided limit.
+  /// @throws InputError for a bad body or coordinate, a NaN bound, lower >= upper or a
+  /// quaternion coordinate (BALL, FULL6DOF, FULL6DOF_INERTIAL attitudes take no limits).
+  void setJointLimits(BodyIndex b, int coordinate, double lower, double upper);
+  /// Removes the limits of that coordinate (if any). @throws InputError for a bad coordinate.
+  void clearJointLimits(BodyIndex b, int coordinate);
+  /// The limits of that coordinate, if set. @throws InputError for a bad body or coordinate.
+  std::optional<JointLimits> jointLimits(BodyIndex b, int coordinate) const;
+
   /// Sets the uniform gravitational acceleration g_W (m/s², in the world frame).
   /// @throws InputError if not finite.
   void setGravity(const Vector3& g_W);
@@ -136,6 +154,8 @@ class MultibodyModel {
 
  private:
   static std::size_t idx(BodyIndex b) { return static_cast<std::size_t>(b); }
+  // Throws InputError naming `where` unless `coordinate` indexes body b's hinge Q.
+  void checkCoordinate(BodyIndex b, int coordinate, std::string_view where) const;
 
   std::vector<std::string> name_;
   std::vector<BodyIndex> parent_;
@@ -150,6 +170,7 @@ class MultibodyModel {
   std::vector<int> uStart_;
   std::vector<unsigned char> prescribed_;  // per system U entry
   int prescribedCount_{0};
+  std::vector<std::optional<JointLimits>> limits_;  // per system Q entry
   std::map<std::string, BodyIndex, std::less<>> bodyByName_;
   std::vector<Node> nodes_;
   std::map<std::string, NodeIndex, std::less<>> nodeByName_;
