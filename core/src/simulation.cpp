@@ -17,7 +17,8 @@ Simulation::Simulation(SimulationOptions options)
       now_(origin_),
       ioPeriod_(Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
       integrationSteps_(1),
-      stateTime_(ticksToSeconds(origin_)) {
+      stateTime_(ticksToSeconds(origin_)),
+      multibody_(std::make_unique<MultibodySystem>()) {
   setIntegrationSteps(options.integrationSteps);
   setIntegrator(options.integrator, std::move(options.integratorOptions));
 }

@@ -18,7 +18,7 @@ namespace hopsim {
 namespace {
 
 constexpr const char* kMagic = "hopsim-checkpoint";
-constexpr int kFormatVersion = 2;
+constexpr int kFormatVersion = 3;
 constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
                                      FieldRole::ContinuousState};
 
@@ -189,6 +189,24 @@ void Simulation::saveCheckpoint(const std::string& file) const {
     }
     out << '\n';
   }
+  const multibody::MultibodyModel& tree = multibody_->model();
+  out << "multibody " << tree.bodyCount() - 1 << ' ' << tree.nq() << ' ' << tree.nu() << '\n';
+  const spatial::Vector3& g = tree.gravity();
+  out << "gravity " << g.x() << ' ' << g.y() << ' ' << g.z() << '\n';
+  for (multibody::BodyIndex b = 1; b < tree.bodyCount(); ++b) {
+    const spatial::SpatialInertia& M = tree.massProperties(b);
+    const spatial::Vector3& c = M.comPosition();
+    const spatial::Matrix3 I = M.rotationalInertiaAboutCm();
+    out << "body " << std::quoted(tree.bodyName(b)) << ' ' << M.mass() << ' ' << c.x() << ' '
+        << c.y() << ' ' << c.z() << ' ' << I(0, 0) << ' ' << I(1, 1) << ' ' << I(2, 2) << ' '
+        << I(0, 1) << ' ' << I(0, 2) << ' ' << I(1, 2) << '\n';
+  }
+  if (tree.bodyCount() > 1) {
+    out << "coordinates " << tree.nq() << ' ' << tree.nu();
+    for (double v : multibody_->q()) out << ' ' << v;
+    for (double v : multibody_->u()) out << ' ' << v;
+    out << '\n';
+  }
   const std::vector<EventManager::ScheduleState> schedules = events_.scheduleStates();
   out << "events " << schedules.size() << '\n';
   for (const EventManager::ScheduleState& e : schedules) {
@@ -301,6 +319,43 @@ void Simulation::restoreCheckpoint(const std::string& file) {
     modelValues.push_back(std::move(values));
   }
 
+  // The multibody tree must be the same; mass properties, gravity, Q and U are restored.
+  const multibody::MultibodyModel& tree = multibody_->model();
+  reader.expect("multibody");
+  reader.match("the body count", std::to_string(reader.read<int>("body count")),
+               std::to_string(tree.bodyCount() - 1));
+  reader.match("nq", std::to_string(reader.read<int>("nq")), std::to_string(tree.nq()));
+  reader.match("nu", std::to_string(reader.read<int>("nu")), std::to_string(tree.nu()));
+  reader.expect("gravity");
+  spatial::Vector3 gravity;
+  for (int k = 0; k < 3; ++k) gravity[k] = reader.read<double>("gravity component");
+  std::vector<spatial::SpatialInertia> massProperties;
+  for (multibody::BodyIndex b = 1; b < tree.bodyCount(); ++b) {
+    reader.expect("body");
+    reader.match("the next body", reader.read<std::string>("body name"), tree.bodyName(b));
+    const double mass = reader.read<double>("mass");
+    spatial::Vector3 c;
+    for (int k = 0; k < 3; ++k) c[k] = reader.read<double>("CM component");
+    double e[6];
+    for (double& v : e) v = reader.read<double>("inertia element");
+    spatial::Matrix3 I;
+    I << e[0], e[3], e[4], e[3], e[1], e[5], e[4], e[5], e[2];
+    try {
+      massProperties.push_back(spatial::SpatialInertia::fromCmInertia(
+          mass, c, I, "body '" + tree.bodyName(b) + "' mass properties"));
+    } catch (const InputError& error) {
+      reader.fail(error.what());
+    }
+  }
+  Eigen::VectorXd q(tree.nq()), u(tree.nu());
+  if (tree.bodyCount() > 1) {
+    reader.expect("coordinates");
+    reader.match("nq", std::to_string(reader.read<int>("nq")), std::to_string(tree.nq()));
+    reader.match("nu", std::to_string(reader.read<int>("nu")), std::to_string(tree.nu()));
+    for (double& v : q) v = reader.read<double>("Q element");
+    for (double& v : u) v = reader.read<double>("U element");
+  }
+
   reader.expect("events");
   std::vector<EventManager::ScheduleState> schedules(reader.read<std::size_t>("event count"));
   for (EventManager::ScheduleState& e : schedules) {
@@ -377,6 +432,12 @@ void Simulation::restoreCheckpoint(const std::string& file) {
       ModelBinding::lastReadVersion(model, i) = values.reads[i];
     }
   }
+  multibody_->setGravity(gravity);
+  for (multibody::BodyIndex b = 1; b < tree.bodyCount(); ++b) {
+    multibody_->setMassProperties(b, massProperties[static_cast<std::size_t>(b - 1)]);
+  }
+  multibody_->q() = q;
+  multibody_->u() = u;
   for (std::size_t c = 0; c < crossings_.size(); ++c) {
     crossings_[c].afterFiring = crossingMemory[c].afterFiring;
     crossings_[c].firedValue = crossingMemory[c].firedValue;

@@ -134,6 +134,7 @@ void Simulation::lock() {
   if (locked_) return;
   for (ModelSlot& s : slots_) ModelBinding::prepare(*s.model);
   checkStateMasks();
+  prepareMultibody();
   const std::vector<DataflowConnection> connections = findConnections();
   // FlowModels and ContinuousModels are sorted separately (DESIGN.md section 3): connections
   // between the two kinds do not order models, since they meet only at hop boundaries.
@@ -168,11 +169,13 @@ void Simulation::lock() {
   rebuildSweepLists();
   initialUpdatePending_ = true;
   locked_ = true;
+  multibody_->setLocked(true);
 }
 
 void Simulation::unlock() {
   requireBetweenHops("unlock");
   locked_ = false;
+  multibody_->setLocked(false);
 }
 
 ModelOrder Simulation::modelOrder() const {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "hopsim/core/continuous_model.h"
+#include "hopsim/core/darts_model.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 #include "simulation_calls.h"
@@ -61,6 +61,7 @@ void Simulation::rebuildStateVector() {
   states_.clear();
   maskedModels_.clear();
   for (auto& list : maskingLists_) list.clear();
+  if (multibodyActive_) multibody_->addStates(states_);
   for (ContinuousModel* model : activeContinuous_) {
     const auto& fields = model->spec().fields(FieldRole::ContinuousState);
     bool anyMasked = false;
@@ -78,8 +79,11 @@ void Simulation::rebuildStateVector() {
                     value.length() > 1 ? path + "[" + std::to_string(e) + "]" : path);
       }
     }
-    if (anyMasked) maskedModels_.push_back(model);
-    for (int k = 0; anyMasked && k < kSweepCount; ++k) {
+    // DartsModels may set masked multibody coordinates and mass properties, so theirs always
+    // runs.
+    const bool masking = anyMasked || dynamic_cast<DartsModel*>(model) != nullptr;
+    if (masking) maskedModels_.push_back(model);
+    for (int k = 0; masking && k < kSweepCount; ++k) {
       if (model->spec().maskingGranularity().contains(static_cast<Sweep>(k))) {
         maskingLists_[static_cast<std::size_t>(k)].push_back(model);
       }
@@ -106,6 +110,9 @@ void Simulation::runSweep(Sweep sweep, double t) {
   for (ContinuousModel* model : maskingLists_[static_cast<std::size_t>(sweep)]) {
     callModel(*model, ModelMethod::MaskedCoordinates, t, [&] { model->maskedCoordinates(t); });
   }
+  // Positions and velocities from the current Q and U (masked ones just set) before any model
+  // reads them; the dynamics between preDeriv and postDeriv keeps them current for PostDeriv.
+  if (multibodyActive_ && sweep != Sweep::PostDeriv) multibody_->computeKinematics();
   runUpdates(updateList(sweep), t);
 }
 
@@ -113,11 +120,12 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
                                      Eigen::Ref<Eigen::VectorXd> xdot) {
   ++statistics_.derivativeEvaluations;
   states_.scatter(x);
+  if (multibodyActive_) multibody_->clearInputs();
   runSweep(Sweep::PreDeriv, t);
   for (ContinuousModel* model : activeContinuous_) {
     callModel(*model, ModelMethod::PreDeriv, t, [&] { model->preDeriv(t); });
   }
-  // The multibody forward dynamics joins here (issue 4).
+  if (multibodyActive_) multibody_->computeDynamics();
   runSweep(Sweep::PostDeriv, t);
   for (ContinuousModel* model : activeContinuous_) {
     callModel(*model, ModelMethod::PostDeriv, t, [&] { model->postDeriv(t); });
@@ -141,11 +149,12 @@ void Simulation::refreshContinuousOutputs(double t) {
   for (ContinuousModel* model : maskedModels_) {
     callModel(*model, ModelMethod::MaskedCoordinates, t, [&] { model->maskedCoordinates(t); });
   }
+  if (multibodyActive_) multibody_->computeKinematics();
   runUpdates(continuousOutputs_, t);
 }
 
 void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
-  if (activeContinuous_.empty()) return;
+  if (activeContinuous_.empty() && !multibodyActive_) return;
   // Variable-step methods cover the hop in one advance() and choose their own steps; fixed-step
   // ones take integrationSteps equal sub-steps, with discrete updates allowed between them.
   const int subSteps = integrator_->isFixedStep() ? integrationSteps_ : 1;
@@ -169,6 +178,10 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       }
       integrator_->advance(derivativeFunction_, tb, x_);
       states_.scatter(x_);
+      if (multibodyActive_) {
+        endIntegrationSubStep();
+        states_.gather(x_);
+      }
       if (recordSubSteps) {
         subStepStates_.col(k) = x_;
         subStepTimes_[static_cast<std::size_t>(k)] = tb;

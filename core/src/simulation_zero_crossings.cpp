@@ -278,12 +278,20 @@ void Simulation::saveRollbackPoint() {
     activeOrder_[i]->saveDiscreteStates(savedDiscrete_[i]);
     activeOrder_[i]->saveContinuousStates(savedContinuous_[i]);
   }
+  if (multibodyActive_) {
+    savedQ_ = multibody_->q();  // sized once: assignment reuses the storage
+    savedU_ = multibody_->u();
+  }
 }
 
 void Simulation::restoreRollbackPoint() {
   for (std::size_t i = 0; i < activeOrder_.size(); ++i) {
     activeOrder_[i]->restoreDiscreteStates(savedDiscrete_[i]);
     activeOrder_[i]->restoreContinuousStates(savedContinuous_[i]);
+  }
+  if (multibodyActive_) {
+    multibody_->q() = savedQ_;
+    multibody_->u() = savedU_;
   }
 }
 

@@ -202,7 +202,7 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
                        doctest::Contains("cannot open"), InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
-    broken << "hopsim-checkpoint 2\ntime 12 oops\n";
+    broken << "hopsim-checkpoint 3\ntime 12 oops\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file), doctest::Contains("line 2"), InputError);
   std::remove(file.c_str());

@@ -20,6 +20,7 @@
 #include "hopsim/core/events.h"
 #include "hopsim/core/granularity.h"
 #include "hopsim/core/model.h"
+#include "hopsim/core/multibody_system.h"
 #include "hopsim/core/period.h"
 #include "hopsim/core/state_vector.h"
 #include "hopsim/core/time.h"
@@ -209,6 +210,13 @@ class Simulation {
   /// one tick before it when the crossing lies in the first half tick of the hop).
   double stateTime() const { return stateTime_; }
   const PropagationStatistics& propagationStatistics() const { return statistics_; }
+
+  // ---- multibody -------------------------------------------------------------------------
+
+  /// The multibody system: build the tree here (multibody().editModel()) while unlocked; its
+  /// Q and U join the continuous state X at lock() (docs/multibody.md, "In a simulation").
+  MultibodySystem& multibody() { return *multibody_; }
+  const MultibodySystem& multibody() const { return *multibody_; }
 
   // ---- zero crossings --------------------------------------------------------------------
 
@@ -400,6 +408,10 @@ class Simulation {
   }
   void checkStateMasks() const;
 
+  // Multibody (simulation_multibody.cpp).
+  void prepareMultibody();
+  void endIntegrationSubStep();
+
   // Continuous part (simulation_propagate.cpp).
   void rebuildStateVector();
   void runSweep(Sweep sweep, double t);
@@ -470,12 +482,18 @@ class Simulation {
   bool bonusEvaluation_ = false;
   PropagationStatistics statistics_;
 
+  // The multibody system; active (its Q and U in X) when it has bodies at lock().
+  std::unique_ptr<MultibodySystem> multibody_;
+  bool multibodyActive_ = false;
+
   // Zero crossings and rollback.
   std::deque<Crossing> crossings_;  // registration order; stays in place while callbacks add
   std::uint64_t crossingSequence_ = 0;
   std::vector<std::size_t> firing_;  // crossings to fire at the end of this hop, in order
   std::vector<std::vector<Buffer>> savedDiscrete_;    // rollback point, per active model
   std::vector<std::vector<Buffer>> savedContinuous_;
+  Eigen::VectorXd savedQ_;
+  Eigen::VectorXd savedU_;
   int chatteringLimit_ = 1000;
   int chattering_ = 0;
 };

@@ -1,0 +1,321 @@
+#include "hopsim/core/multibody_system.h"
+
+#include <algorithm>
+
+#include "hopsim/core/multibody/hybrid_dynamics.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
+#include "hopsim/core/multibody/qdot.h"
+#include "hopsim/core/state_vector.h"
+#include "hopsim/signals/error.h"
+#include "hopsim/signals/variable_tree.h"
+
+namespace hopsim {
+
+using multibody::kWorldBody;
+using spatial::Matrix3;
+using spatial::RigidTransform;
+using spatial::SpatialForce;
+using spatial::SpatialMotion;
+using spatial::Vector3;
+
+namespace {
+
+/// A body's hinge coordinates or rates as a variable: a slice of the system Q or U.
+class CoordinateVariable final : public Variable {
+ public:
+  CoordinateVariable(Buffer& buffer, std::size_t offset, std::size_t length,
+                     std::string description)
+      : buffer_(&buffer), offset_(offset), length_(length),
+        description_(std::move(description)) {}
+  ElementType type() const override { return ElementType::Double; }
+  std::size_t length() const override { return length_; }
+  Value get() const override { return buffer_->get(offset_, length_); }
+  void set(const Value& value, std::string_view path) override {
+    buffer_->set(offset_, length_, value, path);
+  }
+  std::string description() const override { return description_; }
+
+ private:
+  Buffer* buffer_;
+  std::size_t offset_;
+  std::size_t length_;
+  std::string description_;
+};
+
+Eigen::Map<Eigen::VectorXd> view(Buffer& b) {
+  return {b.doubles(), static_cast<Eigen::Index>(b.length())};
+}
+Eigen::Map<const Eigen::VectorXd> view(const Buffer& b) {
+  return {b.doubles(), static_cast<Eigen::Index>(b.length())};
+}
+
+}  // namespace
+
+MultibodySystem::MultibodySystem()
+    : data_(std::make_unique<multibody::MultibodyData>(model_)) {}
+
+MultibodySystem::~MultibodySystem() = default;
+
+multibody::MultibodyModel& MultibodySystem::editModel() {
+  if (locked_) {
+    throw ModelError("multibody: the tree cannot change while the simulation is locked; call "
+                     "unlock() first (mass properties and gravity may change at any time)");
+  }
+  return model_;
+}
+
+void MultibodySystem::setMassProperties(BodyIndex b, const spatial::SpatialInertia& M_BBo_B) {
+  model_.setMassProperties(b, M_BBo_B);
+}
+
+void MultibodySystem::setMasked(BodyIndex b, int subhinge, bool masked) {
+  if (locked_) {
+    throw ModelError("multibody setMasked: the simulation is locked; call unlock() first");
+  }
+  model_.checkBody(b, "multibody setMasked");
+  if (subhinge == -1) {
+    model_.setPrescribed(b, masked);
+  } else {
+    model_.setPrescribed(b, subhinge, masked);  // validates the subhinge index
+  }
+  const std::string& body = model_.bodyName(b);
+  std::erase_if(masks_, [&](const auto& m) {
+    return m.first == body && (subhinge == -1 || m.second == subhinge || m.second == -1);
+  });
+  if (masked) masks_.emplace_back(body, subhinge);
+}
+
+// ---- coordinates ----------------------------------------------------------------------------
+
+bool MultibodySystem::layoutCurrent() const {
+  if (static_cast<int>(layout_.size()) != model_.bodyCount() - 1) return false;
+  for (BodyIndex b = 1; b < model_.bodyCount(); ++b) {
+    const LayoutEntry& e = layout_[static_cast<std::size_t>(b - 1)];
+    if (e.body != model_.bodyName(b) || e.hinge != model_.hinge(b).type() ||
+        e.qStart != model_.qStart(b) || e.uStart != model_.uStart(b)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void MultibodySystem::checkLayoutCurrent(const char* what) const {
+  if (!layoutCurrent()) {
+    throw ModelError(std::string("multibody ") + what +
+                     ": the tree changed since Q and U were sized; lock() the simulation or use "
+                     "the non-const accessor, which resizes them");
+  }
+}
+
+void MultibodySystem::syncLayout() {
+  if (layoutCurrent() && data_->bodyCount == model_.bodyCount()) return;
+  const int n = model_.bodyCount();
+  Buffer q(ElementType::Double, static_cast<std::size_t>(model_.nq()));
+  Buffer u(ElementType::Double, static_cast<std::size_t>(model_.nu()));
+  view(q) = model_.neutralConfiguration();
+  view(u).setZero();
+  std::vector<LayoutEntry> layout;
+  for (BodyIndex b = 1; b < n; ++b) {
+    const multibody::Hinge& h = model_.hinge(b);
+    LayoutEntry entry{model_.bodyName(b), h.type(), model_.qStart(b), h.nq(), model_.uStart(b),
+                      h.nu()};
+    // Values carry over by name when the hinge is the same kind.
+    const auto old = std::find_if(layout_.begin(), layout_.end(), [&](const LayoutEntry& e) {
+      return e.body == entry.body && e.hinge == entry.hinge;
+    });
+    if (old != layout_.end()) {
+      std::copy_n(q_.doubles() + old->qStart, entry.nq, q.doubles() + entry.qStart);
+      std::copy_n(u_.doubles() + old->uStart, entry.nu, u.doubles() + entry.uStart);
+    }
+    layout.push_back(std::move(entry));
+  }
+  q_ = std::move(q);
+  u_ = std::move(u);
+  qdot_ = Buffer(ElementType::Double, q_.length());
+  udot_ = Buffer(ElementType::Double, u_.length());
+  view(qdot_).setZero();
+  view(udot_).setZero();
+  layout_ = std::move(layout);
+  data_ = std::make_unique<multibody::MultibodyData>(model_);
+  tau_.setZero(model_.nu());
+  udotPrescribed_.setZero(model_.nu());
+  forces_.assign(static_cast<std::size_t>(n), SpatialForce());
+}
+
+Eigen::Map<Eigen::VectorXd> MultibodySystem::q() {
+  if (!locked_) syncLayout();
+  return view(q_);
+}
+Eigen::Map<Eigen::VectorXd> MultibodySystem::u() {
+  if (!locked_) syncLayout();
+  return view(u_);
+}
+Eigen::Map<const Eigen::VectorXd> MultibodySystem::q() const {
+  checkLayoutCurrent("q()");
+  return view(q_);
+}
+Eigen::Map<const Eigen::VectorXd> MultibodySystem::u() const {
+  checkLayoutCurrent("u()");
+  return view(u_);
+}
+Eigen::Map<Eigen::VectorXd> MultibodySystem::q(BodyIndex b) {
+  model_.checkBody(b, "multibody q(body)");
+  return {q().data() + model_.qStart(b), model_.hinge(b).nq()};
+}
+Eigen::Map<Eigen::VectorXd> MultibodySystem::u(BodyIndex b) {
+  model_.checkBody(b, "multibody u(body)");
+  return {u().data() + model_.uStart(b), model_.hinge(b).nu()};
+}
+Eigen::Map<const Eigen::VectorXd> MultibodySystem::qdot() const { return view(qdot_); }
+Eigen::Map<const Eigen::VectorXd> MultibodySystem::udot() const { return view(udot_); }
+
+// ---- executive hooks ------------------------------------------------------------------------
+
+void MultibodySystem::prepare(VariableTree& variables) {
+  syncLayout();
+  data_ = std::make_unique<multibody::MultibodyData>(model_);
+  // Masks follow their bodies by name; a removed body takes its masks with it.
+  std::erase_if(masks_, [&](const auto& m) {
+    const auto& names = layout_;
+    return std::none_of(names.begin(), names.end(),
+                        [&](const LayoutEntry& e) { return e.body == m.first; });
+  });
+  maskedQ_.assign(static_cast<std::size_t>(model_.nq()), 0);
+  maskedU_.assign(static_cast<std::size_t>(model_.nu()), 0);
+  for (const auto& [body, subhinge] : masks_) {
+    const BodyIndex b = model_.bodyIndex(body);
+    const multibody::Hinge& h = model_.hinge(b);
+    const int first = subhinge == -1 ? 0 : subhinge;
+    const int last = subhinge == -1 ? h.subhingeCount() : subhinge + 1;
+    for (int k = first; k < last; ++k) {
+      model_.setPrescribed(b, k, true);
+      const multibody::Subhinge& s = h.subhinge(k);
+      std::fill_n(maskedQ_.begin() + model_.qStart(b) + s.qOffset, h.subhingeNq(k), 1);
+      std::fill_n(maskedU_.begin() + model_.uStart(b) + s.uOffset, h.subhingeNu(k), 1);
+    }
+  }
+  for (const std::string& path : variablePaths_) variables.remove(path);
+  variablePaths_.clear();
+  if (!hasBodies()) return;
+  const auto add = [&](const std::string& path, Buffer& buffer, int offset, int length,
+                       std::string description) {
+    variables.add(path, std::make_unique<CoordinateVariable>(
+                            buffer, static_cast<std::size_t>(offset),
+                            static_cast<std::size_t>(length), std::move(description)));
+    variablePaths_.push_back(path);
+  };
+  add("multibody.Q", q_, 0, model_.nq(), "generalized coordinates of every hinge");
+  add("multibody.U", u_, 0, model_.nu(), "generalized velocities of every hinge");
+  for (const LayoutEntry& e : layout_) {
+    if (e.nq == 0) continue;
+    const std::string base = "multibody.bodies." + e.body;
+    const std::string hinge(multibody::toString(e.hinge));
+    add(base + ".Q", q_, e.qStart, e.nq, hinge + " hinge coordinates Q");
+    add(base + ".U", u_, e.uStart, e.nu, hinge + " hinge rates U");
+  }
+}
+
+void MultibodySystem::addStates(StateVector& states) {
+  for (const LayoutEntry& e : layout_) {
+    const std::string base = "multibody.bodies." + e.body;
+    for (int k = 0; k < e.nq; ++k) {
+      const auto i = static_cast<std::size_t>(e.qStart + k);
+      if (maskedQ_[i] == 0) states.add(q_, qdot_, i, base + ".Q[" + std::to_string(k) + "]");
+    }
+    for (int k = 0; k < e.nu; ++k) {
+      const auto i = static_cast<std::size_t>(e.uStart + k);
+      if (maskedU_[i] == 0) states.add(u_, udot_, i, base + ".U[" + std::to_string(k) + "]");
+    }
+  }
+}
+
+void MultibodySystem::clearInputs() {
+  tau_.setZero();
+  udotPrescribed_.setZero();
+  std::fill(forces_.begin(), forces_.end(), SpatialForce());
+}
+
+void MultibodySystem::computeKinematics() {
+  multibody::forwardKinematics(model_, *data_, view(q_), view(u_));
+}
+
+void MultibodySystem::computeDynamics() {
+  // The kinematics were computed before preDeriv (computeKinematics) for this same state.
+  multibody::articulatedBodyDynamics(model_, *data_, tau_, udotPrescribed_, forces_);
+  view(udot_) = data_->udot;
+  multibody::computeQdot(model_, view(q_), view(u_), view(qdot_));
+}
+
+void MultibodySystem::normalizeQuaternions() {
+  multibody::normalizeQuaternions(model_, view(q_));
+}
+
+// ---- inputs ---------------------------------------------------------------------------------
+
+void MultibodySystem::addNodeForce(NodeIndex n, const Vector3& force, const Vector3& torque,
+                                   ForceFrame frame) {
+  const multibody::Node& node = model_.node(n);
+  Matrix3 R_B = Matrix3::Identity();  // from `frame` to B
+  if (frame == ForceFrame::Node) {
+    R_B = node.X_BN.rotation();
+  } else if (frame == ForceFrame::World) {
+    R_B = data_->X_WB[static_cast<std::size_t>(node.body)].rotation().transpose();
+  }
+  const Vector3 f_B = R_B * force;
+  const Vector3 torqueAboutBo = R_B * torque + node.X_BN.translation().cross(f_B);
+  forces_[static_cast<std::size_t>(node.body)] += SpatialForce(torqueAboutBo, f_B);
+}
+
+void MultibodySystem::addBodyForce(BodyIndex b, const SpatialForce& F_BBo_B) {
+  model_.checkBody(b, "multibody addBodyForce");
+  forces_[static_cast<std::size_t>(b)] += F_BBo_B;
+}
+
+void MultibodySystem::checkU(int k, const char* what) const {
+  if (k < 0 || k >= model_.nu()) {
+    throw InputError(std::string("multibody ") + what + ": U entry " + std::to_string(k) +
+                     " does not exist (expected 0.." + std::to_string(model_.nu() - 1) + ")");
+  }
+}
+
+void MultibodySystem::addGeneralizedForce(int k, double f) {
+  checkU(k, "addGeneralizedForce");
+  tau_[k] += f;
+}
+
+void MultibodySystem::setPrescribedAcceleration(int k, double udot) {
+  checkU(k, "setPrescribedAcceleration");
+  if (!model_.isPrescribed(k)) {
+    throw InputError("multibody setPrescribedAcceleration: U entry " + std::to_string(k) +
+                     " is free; prescribe or mask its subhinge before lock()");
+  }
+  udotPrescribed_[k] = udot;
+}
+
+// ---- results --------------------------------------------------------------------------------
+
+RigidTransform MultibodySystem::nodePose(NodeIndex n) const {
+  return multibody::nodePose(model_, *data_, n);
+}
+
+SpatialMotion MultibodySystem::nodeVelocity(NodeIndex n) const {
+  return multibody::nodeVelocity(model_, *data_, n);
+}
+
+SpatialMotion MultibodySystem::nodeAcceleration(NodeIndex n) const {
+  const multibody::Node& node = model_.node(n);
+  const auto b = static_cast<std::size_t>(node.body);
+  const Matrix3& R_WB = data_->X_WB[b].rotation();
+  // The dynamics accelerates the world by -g (gravity as a fictitious acceleration); undo it.
+  const SpatialMotion& A = data_->A_WB_B[b];
+  const Vector3 alpha = A.rotational();
+  const Vector3 a_Bo = A.translational() + R_WB.transpose() * model_.gravity();
+  const Vector3 w = data_->V_WB_B[b].rotational();
+  const Vector3 p = node.X_BN.translation();
+  const Vector3 v_No = data_->V_WB_B[b].translational() + w.cross(p);
+  // Spatial acceleration at No, plus ω × v for the classical acceleration of the point.
+  const Vector3 a_No = a_Bo + alpha.cross(p) + w.cross(v_No);
+  return SpatialMotion(Vector3(R_WB * alpha), Vector3(R_WB * a_No));
+}
+
+}  // namespace hopsim

@@ -1,0 +1,24 @@
+// Simulation: the multibody system's part in lock() and in the integration sub-steps
+// (docs/multibody.md, "In a simulation").
+
+#include "hopsim/core/darts_model.h"
+#include "hopsim/core/simulation.h"
+
+namespace hopsim {
+
+void Simulation::prepareMultibody() {
+  multibody_->prepare(variables_);
+  for (ModelSlot& s : slots_) {
+    if (auto* darts = dynamic_cast<DartsModel*>(s.model.get())) darts->attach(*multibody_);
+  }
+  multibodyActive_ = multibody_->hasBodies();
+}
+
+void Simulation::endIntegrationSubStep() {
+  if (!multibodyActive_) return;
+  // Quaternions drift off the unit sphere by the integration error; the kinematics normalizes
+  // before use, and this keeps the stored Q on it.
+  multibody_->normalizeQuaternions();
+}
+
+}  // namespace hopsim
