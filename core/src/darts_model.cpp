@@ -74,22 +74,22 @@ void HingeModel::attach(MultibodySystem& system) {
 }
 
 namespace {
-void checkCount(Eigen::Index given, int expected, const char* what,
-                const std::string& model) {
-  if (given != expected) {
-    throw InputError(model + " " + what + ": " + std::to_string(given) +
+// The message is built only on failure: these run in every derivative evaluation.
+void checkCount(Eigen::Index given, int expected, const char* what, const Model& model) {
+  if (given != expected) [[unlikely]] {
+    throw InputError(model.describe() + " " + what + ": " + std::to_string(given) +
                      " values given for " + std::to_string(expected) + " attached U entries");
   }
 }
 }  // namespace
 
 void MotorModel::applyGeneralizedForce(const Eigen::Ref<const Eigen::VectorXd>& f) const {
-  checkCount(f.size(), rateCount(), "applyGeneralizedForce", describe());
+  checkCount(f.size(), rateCount(), "applyGeneralizedForce", *this);
   for (int k = 0; k < rateCount(); ++k) multibody().addGeneralizedForce(uStart() + k, f[k]);
 }
 
 void MotorModel::prescribeAcceleration(const Eigen::Ref<const Eigen::VectorXd>& udot) const {
-  checkCount(udot.size(), rateCount(), "prescribeAcceleration", describe());
+  checkCount(udot.size(), rateCount(), "prescribeAcceleration", *this);
   for (int k = 0; k < rateCount(); ++k) {
     multibody().setPrescribedAcceleration(uStart() + k, udot[k]);
   }

@@ -12,6 +12,10 @@
 
 namespace hopsim::test {
 
+/// Up to 6 values (a hinge's U) on the stack: passing one to the family's Ref arguments does
+/// not allocate.
+using HingeVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>;
+
 /// A constant force and couple at its node, expressed in the frame its param says.
 class ConstantForce final : public ActuatorModel {
  public:
@@ -63,7 +67,8 @@ class HingeDrive final : public MotorModel {
   HOPSIM_TEST_DECLARATION
   explicit HingeDrive(std::string name) : MotorModel(std::move(name), declaration()) {}
   void preDeriv(double) override {
-    applyGeneralizedForce(Eigen::VectorXd::Constant(rateCount(), param(d_.f)));
+    const HingeVector f = HingeVector::Constant(rateCount(), param(d_.f));
+    applyGeneralizedForce(f);
   }
   void postDeriv(double) override {
     q = coordinates();
@@ -71,7 +76,7 @@ class HingeDrive final : public MotorModel {
     udot = accelerations();
     force = generalizedForces();
   }
-  Eigen::VectorXd q, u, udot, force;
+  HingeVector q, u, udot, force;
 
  private:
   const Declaration& d_ = declaration();
@@ -94,7 +99,8 @@ class SinePin final : public MotorModel {
   }
   void preDeriv(double t) override {
     const double w = param(d_.w);
-    prescribeAcceleration(Eigen::VectorXd::Constant(1, -param(d_.a) * w * w * std::sin(w * t)));
+    const HingeVector udot = HingeVector::Constant(1, -param(d_.a) * w * w * std::sin(w * t));
+    prescribeAcceleration(udot);
   }
   void postDeriv(double t) override {
     time = t;
