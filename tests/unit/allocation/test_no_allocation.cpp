@@ -9,6 +9,7 @@
 #include <new>
 
 #include "continuous_test_models.h"
+#include "multibody_test_models.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
@@ -183,6 +184,43 @@ TEST_CASE("multibody frame queries and hinge forces allocate nothing") {
           hingeForces(model, data, F_ext, F_M);
         }) == 0);
   CHECK(std::isfinite(sink));
+}
+
+}  // namespace
+}  // namespace hopsim
+
+namespace hopsim {
+namespace {
+
+TEST_CASE("a simulation with a multibody tree and DartsModels allocates nothing once warm") {
+  using multibody::Hinge;
+  using spatial::Matrix3;
+  using spatial::RigidTransform;
+  using spatial::SpatialInertia;
+  using spatial::Vector3;
+  for (const char* integrator : {"rk4", "rkf45", "cvode"}) {
+    CAPTURE(std::string(integrator));
+    Simulation sim({.ioStepSize = 0.05, .integrationSteps = 2, .integrator = integrator});
+    auto& tree = sim.multibody().editModel();
+    tree.setGravity({0, 0, -9.81});
+    const SpatialInertia M = SpatialInertia::fromCmInertia(1.0, {0, 0, -0.5}, Matrix3::Identity());
+    const auto base = tree.addBody("base", multibody::kWorldBody, M, Hinge::full6Dof());
+    const auto arm = tree.addBody("arm", base, M, Hinge::gimbal());
+    const auto driven = tree.addBody("driven", arm, M, Hinge::pin(Vector3::UnitX()));
+    tree.addNode("tip", arm, RigidTransform::fromTranslation({0, 0, -1}));
+    sim.multibody().setMasked(driven, 0, true);
+    sim.addModel<test::ConstantForce>("thruster").attachToNode("tip");
+    sim.set("models.thruster.params.force", std::vector<double>{1.0, 2.0, 3.0});
+    sim.addModel<test::NodeProbe>("imu").attachToNode("tip");
+    sim.addModel<test::HingeDrive>("motor").attachToHinge("arm", 1);
+    sim.addModel<test::SinePin>("drive").attachToHinge("driven");
+    sim.lock();
+    sim.registerZeroCrossing(
+        "half turn", [](Simulation& s, double) { return s.multibody().q()[4] - 0.5; },
+        CrossingDirection::Either, [](Simulation&, double) {});
+    sim.advanceTimeBy(0.5);
+    CHECK(allocationsDuring([&] { sim.advanceTimeBy(2.0); }) == 0);
+  }
 }
 
 }  // namespace
