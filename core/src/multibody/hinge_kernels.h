@@ -199,6 +199,11 @@ inline void checkData(const MultibodyModel& model, const MultibodyData& data,
                      std::to_string(model.bodyCount()) + " (nq " + std::to_string(model.nq()) +
                      ", nu " + std::to_string(model.nu()) + "); rebuild the data");
   }
+  if (data.modelRevision != model.structureRevision()) {
+    throw InputError(std::string(where) +
+                     ": the MultibodyData was built before the model's tree was last changed "
+                     "(addBody, removeBody, attachSubtree); rebuild the data");
+  }
 }
 inline void checkSize(Eigen::Index size, int expected, std::string_view where,
                       std::string_view what) {

@@ -22,6 +22,7 @@ MultibodyData::MultibodyData(const MultibodyModel& model)
   udot = Eigen::VectorXd::Zero(nu);
   M = Eigen::MatrixXd::Zero(nu, nu);
   qdot = Eigen::VectorXd::Zero(nq);
+  modelRevision = model.structureRevision();
 }
 
 }  // namespace hopsim::multibody

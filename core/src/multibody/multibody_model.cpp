@@ -82,6 +82,7 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   prescribed_.resize(static_cast<std::size_t>(nu_), 0);
   limits_.resize(static_cast<std::size_t>(nq_));
   bodyByName_.emplace(std::string(name), b);
+  ++structureRevision_;
   return b;
 }
 

@@ -3,6 +3,7 @@
 /// MultibodyData: the workspace and results of evaluations of one MultibodyModel.
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <vector>
 
 #include "hopsim/core/multibody/multibody_model.h"
@@ -80,6 +81,10 @@ struct MultibodyData {
   Vector3 p_WoScm_W{Vector3::Zero()};  ///< system CM in W (m)
   Vector3 L_W{Vector3::Zero()};        ///< linear momentum in W (kg·m/s)
   Vector3 H_WWo_W{Vector3::Zero()};    ///< angular momentum about Wo in W (kg·m²/s)
+
+  /// The model's structureRevision() when this was built: every algorithm refuses the data
+  /// once the tree has been edited, even if the sizes still match.
+  std::uint64_t modelRevision{0};
 };
 
 }  // namespace hopsim::multibody

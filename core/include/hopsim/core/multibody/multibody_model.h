@@ -4,6 +4,7 @@
 /// nodes, gravity), separate from what one evaluation computes (MultibodyData).
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,6 +44,36 @@ struct JointLimits {
   double upper;  ///< highest allowed value (may be +inf)
 };
 
+/// One body of a Subtree, as it was in its model.
+struct SubtreeBody {
+  std::string name;  ///< its name
+  /// Its parent's index in Subtree::bodies; -1 for the subtree root (whose hinge, frames,
+  /// prescribed flags and limits below are those it had to its old parent).
+  int parent{-1};
+  Hinge hinge;                                     ///< the hinge to its parent
+  RigidTransform X_PF;                             ///< the hinge's inboard frame on the parent
+  RigidTransform X_BM;                             ///< the hinge's outboard frame on the body
+  SpatialInertia M_BBo_B;                          ///< mass properties about Bo in B
+  std::vector<bool> prescribed;                    ///< per U entry of the hinge
+  std::vector<std::optional<JointLimits>> limits;  ///< per Q entry of the hinge
+};
+
+/// One node of a Subtree.
+struct SubtreeNode {
+  std::string name;     ///< its name
+  int body{0};          ///< the index in Subtree::bodies of the body it is fixed on
+  RigidTransform X_BN;  ///< its pose on that body
+};
+
+/// A detached part of a tree (MultibodyModel::detachSubtree): its bodies in topological order
+/// (root first, each parent before its children), each with its hinge and frames relative to
+/// its parent in the subtree, and the nodes fixed on them. A value: it can be kept between
+/// hops and attached again, to the same model or another (MultibodyModel::attachSubtree).
+struct Subtree {
+  std::vector<SubtreeBody> bodies;  ///< root first, topological order
+  std::vector<SubtreeNode> nodes;   ///< in their old model's node order
+};
+
 /// A tree of rigid bodies joined by hinges (Featherstone's minimal coordinates, as Ndarts).
 ///
 /// Frames of body B with parent P: the body frame B (mass properties are about Bo in B); the
@@ -52,7 +83,8 @@ struct JointLimits {
 /// Generalized coordinates: the system Q (nq entries) and U (nu entries) are the hinges' Q
 /// and U concatenated in body order; qStart(b), uStart(b) locate body b's hinge. Mass
 /// properties may be changed at any time (setMassProperties); the next evaluation uses them.
-/// Building the tree (addBody, addNode) invalidates MultibodyData built from the model.
+/// Building or editing the tree (addBody, removeBody, detachSubtree, attachSubtree) invalidates
+/// MultibodyData built from the model: build a new one.
 class MultibodyModel {
  public:
   /// A model holding only the world body "world", with zero gravity.
@@ -106,6 +138,33 @@ class MultibodyModel {
   void clearJointLimits(BodyIndex b, int coordinate);
   /// The limits of that coordinate, if set. @throws InputError for a bad body or coordinate.
   std::optional<JointLimits> jointLimits(BodyIndex b, int coordinate) const;
+
+  /// Removes body b (not the world) with its whole subtree and the nodes fixed on them. The
+  /// remaining bodies and nodes keep their relative order (so topological order) and are
+  /// re-indexed; Q, U, the prescribed flags and limits shrink with them. Returns the removed
+  /// bodies' names in their old index order. @throws InputError for a bad body or the world.
+  std::vector<std::string> removeBody(BodyIndex b);
+  /// A copy of body b's subtree (b and all its descendants, their nodes) as a Subtree value;
+  /// the model is unchanged. @throws InputError for a bad body or the world.
+  Subtree subtree(BodyIndex b) const;
+  /// subtree(b), then removeBody(b): the subtree leaves the model and is returned.
+  Subtree detachSubtree(BodyIndex b);
+  /// Adds `subtree` under `newParent`: its root joined by `rootHinge` with inboard frame X_PF
+  /// on the new parent and outboard frame X_BM on the root, the other bodies with their own
+  /// hinges, frames, mass properties, prescribed flags and limits, and its nodes. The new
+  /// bodies are appended after the existing ones (topological order holds). The root's stored
+  /// prescribed flags and limits are kept when rootHinge has the type of its stored hinge
+  /// (the same Q and U layout); otherwise the new root hinge starts free and unlimited.
+  /// Returns the new index of the root. @throws InputError, changing nothing, if the parent
+  /// does not exist, the subtree is empty or malformed (bad parent indices, sizes of the
+  /// flags or limits), a body or node name is empty or already used, or any value is invalid.
+  BodyIndex attachSubtree(const Subtree& subtree, BodyIndex newParent, const Hinge& rootHinge,
+                          const RigidTransform& X_PF = RigidTransform(),
+                          const RigidTransform& X_BM = RigidTransform());
+
+  /// Counts the changes of the tree (addBody, removeBody, detachSubtree, attachSubtree), so
+  /// that MultibodyData built before one is refused even when the sizes still match.
+  std::uint64_t structureRevision() const { return structureRevision_; }
 
   /// Sets the uniform gravitational acceleration g_W (m/s², in the world frame).
   /// @throws InputError if not finite.
@@ -177,6 +236,7 @@ class MultibodyModel {
   Vector3 gravity_W_{Vector3::Zero()};
   int nq_{0};
   int nu_{0};
+  std::uint64_t structureRevision_{0};
 };
 
 }  // namespace hopsim::multibody
