@@ -78,26 +78,49 @@ class ArticulatedInertia {
   }
 
   /// The same inertia about Ao expressed in A, for X_AB the pose of B in A:
-  /// P_A = ᴬX_B* P_B ᴮX_A = ᴬX_B* P_B (ᴬX_B*)ᵀ, computed blockwise on 3x3 blocks.
+  /// P_A = ᴬX_B* P_B ᴮX_A = ᴬX_B* P_B (ᴬX_B*)ᵀ. With ᴬX_B* = [[1, p̃], [0, 1]] diag(R, R) it
+  /// works on the 3x3 blocks of P_B = [[A, B], [Bᵀ, C]], never on 6x6 products: rotate them,
+  /// A' = R A Rᵀ, B' = R B Rᵀ, C' = R C Rᵀ (upper triangles only for the symmetric A and C),
+  /// then shift the reference point by p: P_A = [[A' + p̃B'ᵀ + B''p̃ᵀ, B''], [B''ᵀ, C']] with
+  /// B'' = B' + p̃C', the p̃ products taken as cross products. The result is exactly symmetric.
   ArticulatedInertia transformed(const SpatialTransform& X_AB) const {
     const Matrix3& R = X_AB.rotation();
-    // Rotate the blocks, then shift the reference point by p with T = [[1, p̃], [0, 1]]:
-    // T [[A, B], [Bᵀ, C]] Tᵀ = [[A + p̃Bᵀ + (p̃Bᵀ)ᵀ - p̃Cp̃, B + p̃C], [., C]].
-    const Matrix3 A = R * P_.topLeftCorner<3, 3>() * R.transpose();
-    const Matrix3 B = R * P_.topRightCorner<3, 3>() * R.transpose();
-    const Matrix3 C = R * P_.bottomRightCorner<3, 3>() * R.transpose();
-    const Matrix3 px = skew(X_AB.translation());
-    const Matrix3 pBt = px * B.transpose();
-    const Matrix3 B2 = B + px * C;
+    const Vector3& p = X_AB.translation();
+    const Matrix3 Rt = R.transpose();
+    const Matrix3 ARt = P_.topLeftCorner<3, 3>() * Rt;
+    const Matrix3 CRt = P_.bottomRightCorner<3, 3>() * Rt;
+    const Matrix3 B = R * (P_.topRightCorner<3, 3>() * Rt);
+    Matrix3 A, C;  // A: upper triangle only
+    for (int j = 0; j < 3; ++j) {
+      for (int i = 0; i <= j; ++i) {
+        A(i, j) = R.row(i).dot(ARt.col(j));
+        C(i, j) = C(j, i) = R.row(i).dot(CRt.col(j));
+      }
+    }
+    Matrix3 Bs;  // B'' = B' + p̃C'
+    for (int j = 0; j < 3; ++j) Bs.col(j) = B.col(j) + p.cross(C.col(j));
+    // Entry (i, j) of p̃B'ᵀ is (p × B'.row(j))_i, of B''p̃ᵀ it is (p × B''.row(i))_j.
     Matrix6 out;
-    out.topLeftCorner<3, 3>() = A + pBt + pBt.transpose() - px * C * px;
-    out.topRightCorner<3, 3>() = B2;
-    out.bottomLeftCorner<3, 3>() = B2.transpose();
+    for (int j = 0; j < 3; ++j) {
+      for (int i = 0; i <= j; ++i) {
+        out(i, j) = out(j, i) =
+            A(i, j) + crossComponent(p, B.row(j), i) + crossComponent(p, Bs.row(i), j);
+      }
+    }
+    out.topRightCorner<3, 3>() = Bs;
+    out.bottomLeftCorner<3, 3>() = Bs.transpose();
     out.bottomRightCorner<3, 3>() = C;
     return ArticulatedInertia(out);
   }
 
  private:
+  // Component k of p × v, for v a row of a 3x3 matrix.
+  template <typename Row>
+  static double crossComponent(const Vector3& p, const Row& v, int k) {
+    const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    return p[k1] * v[k2] - p[k2] * v[k1];
+  }
+
   Matrix6 P_;
 };
 
