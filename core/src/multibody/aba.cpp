@@ -65,7 +65,7 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
       ++freeCount;
     }
   }
-  if (freeCount == 0) {  // LOCKED or wholly prescribed: the body moves with its parent
+  if (freeCount == 0) {  // LOCKED or wholly prescribed: the parent carries the whole inertia
     if (nub > 0) {
       U.setZero();
       Dinv.setIdentity();

@@ -11,6 +11,8 @@
 #include "continuous_test_models.h"
 #include "multibody_test_models.h"
 #include "hopsim/core/multibody/aba.h"
+#include "hopsim/core/multibody/aba_solve.h"
+#include "hopsim/core/multibody/constraints.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -221,6 +223,46 @@ TEST_CASE("a simulation with a multibody tree and DartsModels allocates nothing 
     sim.advanceTimeBy(0.5);
     CHECK(allocationsDuring([&] { sim.advanceTimeBy(2.0); }) == 0);
   }
+}
+
+TEST_CASE("constrained multibody dynamics allocates nothing once its data is built") {
+  using namespace multibody;
+  using spatial::RigidTransform;
+  using spatial::Vector3;
+  MultibodyModel model;
+  model.setGravity(Vector3(0, -9.81, 0));
+  const SpatialInertia M =
+      SpatialInertia::fromCmInertia(1.0, Vector3(0.5, 0, 0), spatial::Matrix3::Identity());
+  const Hinge pinZ = Hinge::pin(Vector3::UnitZ());
+  model.addBody("crank", kWorldBody, M, pinZ);
+  model.addBody("coupler", 1, M, pinZ, RigidTransform::fromTranslation(Vector3(1, 0, 0)));
+  model.addBody("rocker", 2, M, pinZ, RigidTransform::fromTranslation(Vector3(3, 0, 0)));
+  model.addBody("free", kWorldBody, M, Hinge::full6Dof());
+  ConstraintSet set(model);
+  set.addCutJoint("closure", pinZ, 3, RigidTransform::fromTranslation(Vector3(2.5, 0, 0)),
+                  kWorldBody, RigidTransform::fromTranslation(Vector3(3, 0, 0)));
+  set.addDistance("tether", 4, Vector3::Zero(), 2, Vector3(1, 0, 0), 1.0);
+  set.addRevoluteSpherical("revsph", 4, Vector3(0, 1, 0), Vector3::UnitZ(), 1,
+                           Vector3(0.5, 0, 0), 1.5);
+  MultibodyData data(model);
+  ConstraintData cdata(model, set);
+  AbaSolveWorkspace work(model);
+  Eigen::VectorXd q = model.neutralConfiguration();
+  q.head(3) << 0.3, 1.2, 1.6;
+  Eigen::VectorXd u = Eigen::VectorXd::Constant(model.nu(), 0.2);
+  const Eigen::VectorXd tau = Eigen::VectorXd::Zero(model.nu());
+  Eigen::VectorXd udot(model.nu());
+  Matrix6X J(6, model.nu());
+  const std::vector<SpatialForce> F(static_cast<std::size_t>(model.bodyCount()));
+  aba(model, data, q, u, tau, F);
+  CHECK(allocationsDuring([&] {
+          frameJacobian(model, data, 3, Vector3(1, 2, 3), J);
+          aba(model, data, q, u, tau, F);
+          abaSolve(model, data, work, tau, F, udot);
+          applyConstraints(model, set, data, cdata);
+          projectPositions(model, set, data, cdata, q, 1e-12, 20);
+          projectVelocities(model, set, data, cdata, q, u, 1e-6);
+        }) == 0);
 }
 
 }  // namespace
