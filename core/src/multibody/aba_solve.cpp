@@ -9,6 +9,7 @@ AbaSolveWorkspace::AbaSolveWorkspace(const MultibodyModel& model) {
   bias.assign(n, Vector6::Zero());
   eps.assign(n, Vector6::Zero());
   accel.assign(n, Vector6::Zero());
+  hingeForce = Eigen::VectorXd::Zero(model.nu());
 }
 
 // ABA's passes 2 and 3 with the articulated inertias taken from data: at rest and without
@@ -23,6 +24,7 @@ void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWo
                     "the workspace's body array");
   detail::checkSize(tau.size(), model.nu(), kWhere, "tau");
   detail::checkSize(udot.size(), model.nu(), kWhere, "udot");
+  detail::checkSize(work.hingeForce.size(), model.nu(), kWhere, "the workspace's hingeForce");
   detail::checkForces(F_B, model, kWhere);
   const int n = model.bodyCount();
 
@@ -71,6 +73,11 @@ void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWo
       A += data.S_B[i] * ud;  // columns beyond nu are zero
     }
     work.accel[i] = A;
+    if (model.prescribedCount() > 0 && nub > 0) {
+      // The hybrid algorithm's hinge force: what the subtree needs through this hinge.
+      const Vector6 f = data.P_B[i].matrix() * A + work.bias[i];
+      for (int k = 0; k < nub; ++k) work.hingeForce[u0 + k] = data.S_B[i].col(k).dot(f);
+    }
   }
 }
 

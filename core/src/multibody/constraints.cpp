@@ -244,6 +244,17 @@ const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const Const
                            cdata.lambda);
   data.udot.noalias() += cdata.MinvGt * cdata.lambda;
   cdata.tauConstraint.noalias() = cdata.G.transpose() * cdata.lambda;
+  if (model.prescribedCount() > 0) {
+    // A prescribed entry's actuator now also balances the constraint forces: its required
+    // force grows by (M ΔU̇)_p - (Gᵀλ)_p, the hinge force of the solve with τ = Gᵀλ minus the
+    // part Gᵀλ applies itself.
+    abaSolve(model, data, cdata.solve, cdata.tauConstraint, {}, cdata.du);
+    for (int k = 0; k < model.nu(); ++k) {
+      if (model.isPrescribed(k)) {
+        data.tau[k] += cdata.solve.hingeForce[k] - cdata.tauConstraint[k];
+      }
+    }
+  }
   for (int ci = 0; ci < set.size(); ++ci) {
     const Constraint& c = set.constraint(ci);
     Vector6 F = Vector6::Zero();

@@ -17,6 +17,7 @@
 #include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
+#include "hopsim/core/multibody/rnea.h"
 #include "hopsim/signals/error.h"
 #include "multibody_test_support.h"
 
@@ -180,6 +181,45 @@ TEST_CASE("constraints: applyConstraints gives G U̇ = γ and the KKT multiplier
   }
   MESSAGE("worst relative |λ - λ_KKT| = " << worstLambda
                                           << ", worst relative |G U̇ - γ| = " << worstAcc);
+}
+
+TEST_CASE("constraints: with prescribed entries, data.tau + Gᵀλ is what inverse dynamics needs") {
+  // After hybridDynamics and applyConstraints, prescribed entries keep their U̇ and their
+  // required forces include the constraint loads: RNEA(Q, U, U̇) = τ + Gᵀλ on every entry.
+  double worst = 0.0;
+  for (unsigned seed = 1; seed <= 8; ++seed) {
+    test::Random rnd(seed + 850);
+    MultibodyModel model = freeTree(rnd, 9);
+    // The lower-indexed body of two constrained pairs is prescribed: the other one is never its
+    // ancestor, so its own free hinge keeps the rows independent.
+    model.setPrescribed(1, true);
+    model.setPrescribed(7, true);
+    ConstraintSet set(model);
+    set.addCutJoint("ball", Hinge::ball(), 1, rnd.pose(), 2, rnd.pose());
+    set.addCutJoint("pin", rnd.hinge(HingeType::Pin), 3, rnd.pose(), 4, rnd.pose());
+    set.addDistance("distance", 7, rnd.vector(0.5), 8, rnd.vector(0.5), 1.0);
+    MultibodyData data(model);
+    ConstraintData cdata(model, set);
+    const Eigen::VectorXd q = rnd.configuration(model);
+    const Eigen::VectorXd u = rnd.vectorX(model.nu());
+    const Eigen::VectorXd udotPrescribed = rnd.vectorX(model.nu());
+    const std::vector<SpatialForce> F = rnd.forces(model);
+    hybridDynamics(model, data, q, u, rnd.vectorX(model.nu()), udotPrescribed, F);
+    applyConstraints(model, set, data, cdata);
+    const Eigen::VectorXd udot = data.udot, tau = data.tau;
+    CHECK(cdata.rank == set.rowCount());
+    CHECK((cdata.G * udot - cdata.gamma).cwiseAbs().maxCoeff() < 1e-10);
+    for (int k = 0; k < model.nu(); ++k) {
+      if (model.isPrescribed(k)) CHECK(udot[k] == udotPrescribed[k]);
+    }
+    const Eigen::VectorXd needed = rnea(model, data, q, u, udot, F);
+    const double error = (needed - tau - cdata.tauConstraint).cwiseAbs().maxCoeff() /
+                         (1.0 + needed.cwiseAbs().maxCoeff());
+    worst = std::max(worst, error);
+    CAPTURE(seed);
+    CHECK(error < 1e-10);
+  }
+  MESSAGE("worst relative |RNEA(U̇) - τ - Gᵀλ| with prescribed entries = " << worst);
 }
 
 TEST_CASE("constraints: a redundant row gets λ = 0 and the others still hold") {

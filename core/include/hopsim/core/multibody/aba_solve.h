@@ -21,6 +21,10 @@ struct AbaSolveWorkspace {
   std::vector<Vector6> bias;   ///< pᴬ of each body's subtree, about Bo in B
   std::vector<Vector6> eps;    ///< τ_k - S_kᵀ pᴬ of each body's free entries, zero elsewhere
   std::vector<Vector6> accel;  ///< spatial acceleration of each body, about Bo in B
+  /// Per U entry k: the generalized force S_kᵀ(P A + pᴬ) its hinge transmits in the solve,
+  /// τ_k for a free entry and, for a prescribed entry, the force (τ_k included) that holds
+  /// U̇_k = 0. Computed only when the model has prescribed entries (else left as it was).
+  Eigen::VectorXd hingeForce;
 };
 
 /// The generalized accelerations U̇ = M_ff⁻¹ (τ + Σ_B J_Bᵀ F_B) of the system at rest with no

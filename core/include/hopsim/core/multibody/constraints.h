@@ -80,8 +80,9 @@ void evaluateConstraints(const MultibodyModel& model, const ConstraintSet& set,
 /// Evaluates φ, G, γ, forms M⁻¹Gᵀ column by column with abaSolve (O(N) each), solves
 /// (G M⁻¹ Gᵀ) λ = γ - G U̇₀ by pivoted LDLᵀ (redundant rows get λ = 0) and sets data.udot +=
 /// M⁻¹ Gᵀ λ, so that G U̇ = γ and M U̇ = τ - C + external + Gᵀλ; prescribed entries keep their
-/// U̇. Fills cdata.lambda, tauConstraint, rank and the reaction forces F_B_Q_W, F_A_Q_W (the
-/// generalized forces of prescribed entries in data.tau do not include Gᵀλ). Returns
+/// U̇, and their generalized forces in data.tau (hybridDynamics) grow by what the constraint
+/// forces ask of them, so that rnea(q, u, data.udot) = data.tau + Gᵀλ on every entry. Fills
+/// cdata.lambda, tauConstraint, rank and the reaction forces F_B_Q_W, F_A_Q_W. Returns
 /// data.udot. Does not allocate. @throws InputError as evaluateConstraintPositions.
 const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const ConstraintSet& set,
                                         MultibodyData& data, ConstraintData& cdata);
