@@ -1,6 +1,7 @@
 #include "hopsim/core/multibody_system.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -83,6 +84,46 @@ void MultibodySystem::setMasked(BodyIndex b, int subhinge, bool masked) {
     return m.first == body && (subhinge == -1 || m.second == subhinge || m.second == -1);
   });
   if (masked) masks_.emplace_back(body, subhinge);
+}
+
+multibody::ConstraintSet& MultibodySystem::editConstraints() {
+  if (locked_) {
+    throw ModelError("multibody: constraints cannot change while the simulation is locked; call "
+                     "unlock() first");
+  }
+  if (constraints_.size() == 0 && constraints_.bodyCount() != model_.bodyCount()) {
+    constraints_ = multibody::ConstraintSet(model_);
+  }
+  return constraints_;
+}
+
+void MultibodySystem::clearConstraints() {
+  if (locked_) {
+    throw ModelError("multibody clearConstraints: the simulation is locked; call unlock() first");
+  }
+  constraints_ = multibody::ConstraintSet(model_);
+}
+
+void MultibodySystem::setProjection(double positionTolerance, double velocityTolerance,
+                                    int maxIterations) {
+  const auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
+  if (!positive(positionTolerance) || !positive(velocityTolerance) || maxIterations < 1) {
+    throw InputError("multibody setProjection: tolerances " + std::to_string(positionTolerance) +
+                     " and " + std::to_string(velocityTolerance) + ", " +
+                     std::to_string(maxIterations) +
+                     " iterations (expected finite positive tolerances and at least 1 iteration)");
+  }
+  positionTolerance_ = positionTolerance;
+  velocityTolerance_ = velocityTolerance;
+  projectionIterations_ = maxIterations;
+}
+
+const multibody::ConstraintData& MultibodySystem::constraintData() const {
+  if (!constraintData_) {
+    throw ModelError("multibody constraintData: there are no constraints (or the simulation was "
+                     "not locked since they were added)");
+  }
+  return *constraintData_;
 }
 
 // ---- coordinates ----------------------------------------------------------------------------
@@ -194,6 +235,17 @@ void MultibodySystem::prepare(VariableTree& variables) {
       std::fill_n(maskedU_.begin() + model_.uStart(b) + s.uOffset, h.subhingeNu(k), 1);
     }
   }
+  constraintData_.reset();
+  if (constraints_.size() == 0) {
+    constraints_ = multibody::ConstraintSet(model_);  // follows the tree
+  } else if (constraints_.bodyCount() != model_.bodyCount()) {
+    throw ModelError("multibody: the constraints were defined on a tree of " +
+                     std::to_string(constraints_.bodyCount() - 1) + " bodies, which now has " +
+                     std::to_string(model_.bodyCount() - 1) +
+                     "; clearConstraints() and define them again after changing the tree");
+  } else {
+    constraintData_ = std::make_unique<multibody::ConstraintData>(model_, constraints_);
+  }
   for (const std::string& path : variablePaths_) variables.remove(path);
   variablePaths_.clear();
   if (!hasBodies()) return;
@@ -242,12 +294,21 @@ void MultibodySystem::computeKinematics() {
 void MultibodySystem::computeDynamics() {
   // The kinematics were computed before preDeriv (computeKinematics) for this same state.
   multibody::articulatedBodyDynamics(model_, *data_, tau_, udotPrescribed_, forces_);
+  if (constraintData_) multibody::applyConstraints(model_, constraints_, *data_, *constraintData_);
   view(udot_) = data_->udot;
   multibody::computeQdot(model_, view(q_), view(u_), view(qdot_));
 }
 
-void MultibodySystem::normalizeQuaternions() {
+void MultibodySystem::endIntegrationStep() {
+  // Quaternions drift off the unit sphere and Q and U off the constraint manifold by the
+  // integration error; the kinematics normalizes before use, and this puts the stored state
+  // back. Positions first: the velocity projection uses G at the projected Q.
   multibody::normalizeQuaternions(model_, view(q_));
+  if (!constraintData_) return;
+  multibody::projectPositions(model_, constraints_, *data_, *constraintData_, view(q_),
+                              positionTolerance_, projectionIterations_);
+  multibody::projectVelocities(model_, constraints_, *data_, *constraintData_, view(q_), view(u_),
+                               velocityTolerance_);
 }
 
 // ---- inputs ---------------------------------------------------------------------------------

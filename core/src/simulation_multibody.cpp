@@ -15,10 +15,7 @@ void Simulation::prepareMultibody() {
 }
 
 void Simulation::endIntegrationSubStep() {
-  if (!multibodyActive_) return;
-  // Quaternions drift off the unit sphere by the integration error; the kinematics normalizes
-  // before use, and this keeps the stored Q on it.
-  multibody_->normalizeQuaternions();
+  if (multibodyActive_) multibody_->endIntegrationStep();
 }
 
 }  // namespace hopsim

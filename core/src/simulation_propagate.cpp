@@ -21,6 +21,11 @@ void Simulation::setIntegrator(std::string_view name, IntegratorOptions options)
   // Created once and kept: evaluating derivatives through it allocates nothing per call.
   derivativeFunction_ = [this](double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                                Eigen::Ref<Eigen::VectorXd> xdot) { evaluateDerivatives(t, x, xdot); };
+  stepProjection_ = [this](double, Eigen::Ref<Eigen::VectorXd> x) {
+    states_.scatter(x);
+    endIntegrationSubStep();
+    states_.gather(x);
+  };
 }
 
 void Simulation::setStateMasked(std::string_view model, std::string_view state, bool masked) {
@@ -95,6 +100,8 @@ void Simulation::rebuildStateVector() {
   xTrial_.setZero(n);
   subStepStates_.setZero(n, integrationSteps_ + 1);
   subStepTimes_.assign(static_cast<std::size_t>(integrationSteps_) + 1, 0.0);
+  // Variable-step methods project their accepted internal steps themselves where they can.
+  integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);
 }
 
@@ -178,7 +185,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       }
       integrator_->advance(derivativeFunction_, tb, x_);
       states_.scatter(x_);
-      if (multibodyActive_) {
+      if (multibodyActive_ && !integrator_->stepsProjected()) {
         endIntegrationSubStep();
         states_.gather(x_);
       }

@@ -4,6 +4,7 @@
 #include "hopsim/integrators/cvode.h"
 
 #include <cvode/cvode.h>
+#include <cvode/cvode_proj.h>
 #include <cvode/cvode_ls.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
@@ -122,6 +123,22 @@ struct CvodeIntegrator::Sundials {
 
   // Replaces CVODE's printing to stderr: errors are kept for the exception message, warnings
   // (CV_WARNING, such as "t + h = t") are dropped.
+  // CVODE's projection (BDF only): corr moves the accepted ycur onto the manifold.
+  static int project(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype /*epsProj*/,
+                     N_Vector /*err*/, void* user) {
+    auto& self = *static_cast<CvodeIntegrator*>(user);
+    Eigen::Map<Eigen::VectorXd> c = map(corr);
+    c = map(ycur);
+    try {
+      self.projection_(t, c);
+    } catch (...) {
+      self.derivativeException_ = std::current_exception();
+      return -1;  // unrecoverable: CVode returns at once and advance() rethrows
+    }
+    c -= map(ycur);
+    return 0;
+  }
+
   static void errorHandler(int code, const char* /*module*/, const char* function, char* message,
                            void* user) {
     if (code >= 0) return;
@@ -200,6 +217,7 @@ void CvodeIntegrator::resize(Eigen::Index n) {
   check(CVodeSetInitStep(s->memory, options_.initialStep), "CVodeSetInitStep");
   check(CVodeSetMaxNumSteps(s->memory, static_cast<long>(options_.maxStepsPerAdvance)),
         "CVodeSetMaxNumSteps");
+  if (stepsProjected()) check(CVodeSetProjFn(s->memory, &Sundials::project), "CVodeSetProjFn");
   sundials_ = std::move(s);
   size_ = n;
 }

@@ -229,6 +229,9 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       x_.swap(y1_);   // O(1): the vectors exchange their buffers
       k1_.swap(k7_);  // first same as last
       t_ = tEnd;
+      // The projection moves x by about the local error; the FSAL derivative is kept (its
+      // change is of the same order), and the dense output of this step ends unprojected.
+      if (projection_) projection_(t_, x_);
       ++statistics_.steps;
       ++stepsSinceRestart_;
       ++accepted;

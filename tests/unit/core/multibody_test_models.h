@@ -82,20 +82,23 @@ class HingeDrive final : public MotorModel {
   const Declaration& d_ = declaration();
 };
 
-/// Prescribes a one-coordinate subhinge's motion θ(t) = a sin(ω t): sets the masked Q and U in
-/// maskedCoordinates and U̇ in preDeriv; records the generalized force the motion needs.
+/// Prescribes a one-coordinate subhinge's motion θ(t) = a sin(ω t) + rate t: sets the masked Q
+/// and U in maskedCoordinates and U̇ in preDeriv; records the generalized force the motion
+/// needs.
 class SinePin final : public MotorModel {
  public:
   struct Declaration : ModelSpec {
-    Declaration() : ModelSpec("SinePin", ModelKind::Motor, "theta = a sin(w t)") {}
+    Declaration() : ModelSpec("SinePin", ModelKind::Motor, "theta = a sin(w t) + rate t") {}
     ParamKey<double> a = param<double>("a").unit("rad").defaultValue(0.5);
     ParamKey<double> w = param<double>("w").unit("rad/s").defaultValue(2.0);
+    ParamKey<double> rate = param<double>("rate").unit("rad/s").defaultValue(0.0);
   };
   HOPSIM_TEST_DECLARATION
   explicit SinePin(std::string name) : MotorModel(std::move(name), declaration()) {}
   void maskedCoordinates(double t) override {
-    coordinates()[0] = param(d_.a) * std::sin(param(d_.w) * t);
-    rates()[0] = param(d_.a) * param(d_.w) * std::cos(param(d_.w) * t);
+    const double a = param(d_.a), w = param(d_.w), rate = param(d_.rate);
+    coordinates()[0] = a * std::sin(w * t) + rate * t;
+    rates()[0] = a * w * std::cos(w * t) + rate;
   }
   void preDeriv(double t) override {
     const double w = param(d_.w);

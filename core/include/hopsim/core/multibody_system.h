@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "hopsim/core/multibody/constraint_set.h"
+#include "hopsim/core/multibody/constraints.h"
 #include "hopsim/core/multibody/multibody_data.h"
 #include "hopsim/core/multibody/multibody_model.h"
 #include "hopsim/signals/buffer.h"
@@ -74,6 +76,24 @@ class MultibodySystem {
   /// ModelError when locked.
   void setMasked(BodyIndex b, int subhinge, bool masked);
 
+  /// The closed-loop and extra constraints (cut joints, DISTANCE, REVOLUTE-SPHERICAL,
+  /// REVOLUTE-TRANSLATIONAL) on the tree's bodies.
+  const multibody::ConstraintSet& constraints() const { return constraints_; }
+  /// The constraints for adding to, made for the tree as it is now: an empty set follows the
+  /// tree; a non-empty one must be cleared (clearConstraints) before the tree changes.
+  /// @throws ModelError while the simulation is locked.
+  multibody::ConstraintSet& editConstraints();
+  /// Removes every constraint. @throws ModelError while locked.
+  void clearConstraints();
+  /// Drift projection after every integration sub-step: Q onto φ(Q) = 0 to `positionTolerance`
+  /// (largest |φ|, m) in at most `maxIterations` Gauss-Newton steps, then U onto G U = 0 to
+  /// `velocityTolerance`. Defaults 1e-12, 1e-12 and 20. @throws InputError unless the
+  /// tolerances are finite and positive and maxIterations >= 1.
+  void setProjection(double positionTolerance, double velocityTolerance, int maxIterations);
+  /// The constraint residuals, Jacobian, multipliers and reaction forces of the last
+  /// derivative evaluation (see ConstraintData). @throws ModelError without constraints.
+  const multibody::ConstraintData& constraintData() const;
+
   // ---- coordinates -------------------------------------------------------------------------
 
   /// The system Q (nq entries) and U (nu entries). They follow the model's layout: after the
@@ -131,8 +151,9 @@ class MultibodySystem {
   void clearInputs();
   void computeKinematics();
   void computeDynamics();
-  /// Renormalizes the free quaternions of Q (after an integration step).
-  void normalizeQuaternions();
+  /// After an integration sub-step: renormalizes the quaternions and projects Q and U onto the
+  /// constraints.
+  void endIntegrationStep();
   void checkU(int k, const char* what) const;
   bool layoutCurrent() const;
   void checkLayoutCurrent(const char* what) const;
@@ -141,6 +162,11 @@ class MultibodySystem {
 
   multibody::MultibodyModel model_;
   std::unique_ptr<multibody::MultibodyData> data_;
+  multibody::ConstraintSet constraints_{model_};
+  std::unique_ptr<multibody::ConstraintData> constraintData_;  // when there are constraints
+  double positionTolerance_ = 1e-12;
+  double velocityTolerance_ = 1e-12;
+  int projectionIterations_ = 20;
   bool locked_ = false;
   // Q, U and their derivatives as Buffers: the StateVector maps X onto them.
   Buffer q_{ElementType::Double, 0};

@@ -471,6 +471,7 @@ class Simulation {
   std::string integratorName_;
   std::unique_ptr<Integrator> integrator_;
   DerivativeFunction derivativeFunction_;
+  StepProjection stepProjection_;  // the multibody projection, for integrators that call it
   std::vector<StateMask> masks_;
   StateVector states_;
   Eigen::VectorXd x_;      // X during a hop

@@ -48,6 +48,9 @@ class CvodeIntegrator final : public Integrator {
   std::string_view name() const override { return "cvode"; }
   bool isFixedStep() const override { return false; }
   bool hasDenseOutput() const override { return true; }
+  bool stepsProjected() const override {
+    return projection_ && options_.multistep == MultistepMethod::Bdf;
+  }
 
   /// Creates the CVODE memory, vectors, matrix and linear solver for `stateCount` states (none
   /// for 0 states).

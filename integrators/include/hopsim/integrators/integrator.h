@@ -18,6 +18,10 @@ namespace hopsim {
 using DerivativeFunction = std::function<void(double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                                               Eigen::Ref<Eigen::VectorXd> xdot)>;
 
+/// Maps an accepted state x at time t onto the manifold the solution lives on (unit
+/// quaternions, constraints), in place.
+using StepProjection = std::function<void(double t, Eigen::Ref<Eigen::VectorXd> x)>;
+
 /// Linear multistep family for cvode.
 enum class MultistepMethod : std::uint8_t { Bdf, Adams };
 
@@ -100,6 +104,15 @@ class Integrator {
   void setDenseHistory(bool keep) { keepDenseHistory_ = keep; }
   bool denseHistory() const { return keepDenseHistory_; }
 
+  /// Projects the state after every accepted internal step: rkf45 after each step, cvode with
+  /// BDF through CVODE's projection interface, after each step's nonlinear solve (set it
+  /// before resize()). The fixed-step methods
+  /// and cvode with Adams do not call it (stepsProjected() is false): their caller projects
+  /// after each advance(), which is one step for the fixed-step methods. Empty: no projection.
+  void setStepProjection(StepProjection projection) { projection_ = std::move(projection); }
+  /// Whether advance() calls the step projection after every accepted internal step.
+  virtual bool stepsProjected() const { return false; }
+
   const IntegratorOptions& options() const { return options_; }
   const IntegratorStatistics& statistics() const { return statistics_; }
   void resetStatistics() { statistics_ = {}; }
@@ -110,6 +123,7 @@ class Integrator {
   IntegratorOptions options_;
   IntegratorStatistics statistics_;
   bool keepDenseHistory_ = false;
+  StepProjection projection_;
 };
 
 /// The names makeIntegrator accepts: "euler", "rk4", "rkf45", "cvode".

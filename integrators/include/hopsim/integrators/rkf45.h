@@ -41,6 +41,7 @@ class Rkf45Integrator final : public Integrator {
   std::string_view name() const override { return "rkf45"; }
   bool isFixedStep() const override { return false; }
   bool hasDenseOutput() const override { return true; }
+  bool stepsProjected() const override { return static_cast<bool>(projection_); }
 
   void resize(Eigen::Index stateCount) override;
   Eigen::Index size() const override { return x_.size(); }
