@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hopsim/core/multibody/hinge_forces.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/qdot.h"
@@ -181,6 +182,8 @@ void MultibodySystem::syncLayout() {
   tau_.setZero(model_.nu());
   udotPrescribed_.setZero(model_.nu());
   forces_.assign(static_cast<std::size_t>(n), SpatialForce());
+  loads_.assign(static_cast<std::size_t>(n), SpatialForce());
+  hingeForces_.assign(static_cast<std::size_t>(n), SpatialForce());
 }
 
 Eigen::Map<Eigen::VectorXd> MultibodySystem::q() {
@@ -361,6 +364,30 @@ RigidTransform MultibodySystem::nodePose(NodeIndex n) const {
 
 SpatialMotion MultibodySystem::nodeVelocity(NodeIndex n) const {
   return multibody::nodeVelocity(model_, *data_, n);
+}
+
+const std::vector<SpatialForce>& MultibodySystem::hingeForces() {
+  loads_ = forces_;
+  if (constraintData_) {
+    // Each constraint's force on A and on B, about its point Q in W, moved to Bo and into B.
+    const auto addLoad = [&](BodyIndex b, const SpatialForce& F_Q_W, const Vector3& p_WoQ_W) {
+      if (b == kWorldBody) return;
+      const RigidTransform& X_WB = data_->X_WB[static_cast<std::size_t>(b)];
+      const Vector3 torqueAboutBo =
+          F_Q_W.rotational() + (p_WoQ_W - X_WB.translation()).cross(F_Q_W.translational());
+      const Matrix3 R_BW = X_WB.rotation().transpose();
+      loads_[static_cast<std::size_t>(b)] +=
+          SpatialForce(Vector3(R_BW * torqueAboutBo), Vector3(R_BW * F_Q_W.translational()));
+    };
+    for (int c = 0; c < constraints_.size(); ++c) {
+      const multibody::Constraint& constraint = constraints_.constraint(c);
+      const auto i = static_cast<std::size_t>(c);
+      addLoad(constraint.bodyA, constraintData_->F_A_Q_W[i], constraintData_->p_WoQ_W[i]);
+      addLoad(constraint.bodyB, constraintData_->F_B_Q_W[i], constraintData_->p_WoQ_W[i]);
+    }
+  }
+  multibody::hingeForces(model_, *data_, loads_, hingeForces_);
+  return hingeForces_;
 }
 
 SpatialMotion MultibodySystem::nodeAcceleration(NodeIndex n) const {

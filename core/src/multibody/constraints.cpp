@@ -242,13 +242,20 @@ const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const Const
   for (int i = 0; i < m; ++i) cdata.rhs[i] = cdata.gamma[i] - cdata.G.row(i).dot(data.udot);
   detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.rhs, cdata.scratch,
                            cdata.lambda);
-  data.udot.noalias() += cdata.MinvGt * cdata.lambda;
   cdata.tauConstraint.noalias() = cdata.G.transpose() * cdata.lambda;
+  // The response to Gᵀλ, one more O(N) solve: ΔU̇ = M⁻¹Gᵀλ and the body accelerations it adds,
+  // so that data.A_WB_B stays the accelerations of data.udot (hinge forces and sensors read
+  // them).
+  abaSolve(model, data, cdata.solve, cdata.tauConstraint, {}, cdata.du);
+  data.udot += cdata.du;
+  for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    data.A_WB_B[i] = SpatialMotion(Vector6(data.A_WB_B[i].vector() + cdata.solve.accel[i]));
+  }
   if (model.prescribedCount() > 0) {
     // A prescribed entry's actuator now also balances the constraint forces: its required
     // force grows by (M ΔU̇)_p - (Gᵀλ)_p, the hinge force of the solve with τ = Gᵀλ minus the
     // part Gᵀλ applies itself.
-    abaSolve(model, data, cdata.solve, cdata.tauConstraint, {}, cdata.du);
     for (int k = 0; k < model.nu(); ++k) {
       if (model.isPrescribed(k)) {
         data.tau[k] += cdata.solve.hingeForce[k] - cdata.tauConstraint[k];

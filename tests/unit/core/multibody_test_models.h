@@ -75,8 +75,10 @@ class HingeDrive final : public MotorModel {
     u = rates();
     udot = accelerations();
     force = generalizedForces();
+    hingeForce = multibody().hingeForces()[static_cast<std::size_t>(body())];
   }
   HingeVector q, u, udot, force;
+  spatial::SpatialForce hingeForce;  ///< parent on child, about Mo in M
 
  private:
   const Declaration& d_ = declaration();

@@ -367,4 +367,28 @@ TEST_CASE("multibody in a simulation: a slider-crank driven at constant crank sp
   CHECK(sim.multibody().constraintData().rank == 2);
 }
 
+
+TEST_CASE("multibody in a simulation: a beam held by its pin and a rope shares its weight, as "
+          "the hinge and constraint forces say") {
+  // A 1 kg beam of length 1 along y, pinned at y = 0, its CM at y = 0.5, held level by a
+  // vertical rope (DISTANCE 1 m) from its tip to a point above: statics give the rope and the
+  // pin m g / 2 each.
+  Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
+  auto& tree = sim.multibody().editModel();
+  tree.setGravity({0, 0, -kG});
+  const auto beam =
+      tree.addBody("beam", kWorldBody, pointMass(1.0, {0, 0.5, 0}), Hinge::pin(Vector3::UnitX()));
+  sim.multibody().editConstraints().addDistance("rope", kWorldBody, {0, 1, 1}, beam, {0, 1, 0},
+                                                1.0);
+  auto& pin = sim.addModel<HingeDrive>("pin");
+  pin.attachToHinge("beam");
+  sim.lock();
+  sim.advanceTimeTo(0.1);
+  CHECK(std::abs(sim.multibody().q()[0]) < 1e-12);  // it stays level
+  CHECK((pin.hingeForce.translational() - Vector3(0, 0, kG / 2)).norm() < 1e-9);
+  CHECK(pin.hingeForce.rotational().x() == doctest::Approx(0.0).epsilon(1e-9));
+  const auto& rope = sim.multibody().constraintData();
+  CHECK((rope.F_B_Q_W[0].translational() - Vector3(0, 0, kG / 2)).norm() < 1e-9);
+}
+
 }  // namespace hopsim::test

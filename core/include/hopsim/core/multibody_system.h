@@ -135,6 +135,11 @@ class MultibodySystem {
   spatial::RigidTransform nodePose(NodeIndex n) const;
   /// Spatial velocity of node n in W: [ω; v_No] (rad/s; m/s), expressed in W.
   spatial::SpatialMotion nodeVelocity(NodeIndex n) const;
+  /// The spatial force each hinge transmits from parent to child in the last derivative
+  /// evaluation, about its outboard frame origin Mo, expressed in M (index 0, the world, is
+  /// zero): joint forces of the tree, with the applied forces and the constraint forces on each
+  /// body accounted for. Computed on each call, from postDeriv on. Does not allocate.
+  const std::vector<spatial::SpatialForce>& hingeForces();
   /// Acceleration of node n in W after the dynamics: [α; a_No], the angular acceleration and
   /// the second time derivative of No's position (rad/s²; m/s²), expressed in W.
   spatial::SpatialMotion nodeAcceleration(NodeIndex n) const;
@@ -188,6 +193,8 @@ class MultibodySystem {
   Eigen::VectorXd tau_;
   Eigen::VectorXd udotPrescribed_;
   std::vector<spatial::SpatialForce> forces_;  // per body, about Bo in B
+  std::vector<spatial::SpatialForce> loads_;   // forces_ plus the constraint forces
+  std::vector<spatial::SpatialForce> hingeForces_;
   std::vector<std::string> variablePaths_;
 };
 

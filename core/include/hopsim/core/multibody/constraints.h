@@ -81,7 +81,8 @@ void evaluateConstraints(const MultibodyModel& model, const ConstraintSet& set,
 /// (G M⁻¹ Gᵀ) λ = γ - G U̇₀ by pivoted LDLᵀ (redundant rows get λ = 0) and sets data.udot +=
 /// M⁻¹ Gᵀ λ, so that G U̇ = γ and M U̇ = τ - C + external + Gᵀλ; prescribed entries keep their
 /// U̇, and their generalized forces in data.tau (hybridDynamics) grow by what the constraint
-/// forces ask of them, so that rnea(q, u, data.udot) = data.tau + Gᵀλ on every entry. Fills
+/// forces ask of them, so that rnea(q, u, data.udot) = data.tau + Gᵀλ on every entry;
+/// data.A_WB_B becomes the accelerations of the constrained U̇ (still offset by -g). Fills
 /// cdata.lambda, tauConstraint, rank and the reaction forces F_B_Q_W, F_A_Q_W. Returns
 /// data.udot. Does not allocate. @throws InputError as evaluateConstraintPositions.
 const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const ConstraintSet& set,
