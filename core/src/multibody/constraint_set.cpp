@@ -48,6 +48,20 @@ std::pair<Vector3, Vector3> perpendicularPair(const Vector3& n) {
   return {t1, n.cross(t1)};
 }
 
+void checkPositiveLength(double length, const std::string& what) {
+  if (!std::isfinite(length) || !(length > 0.0)) {
+    throw InputError(what + ": length is " + std::to_string(length) +
+                     " m (expected finite and positive)");
+  }
+}
+
+Row distance(double length) {
+  Row r;
+  r.kind = Row::Kind::Distance;
+  r.offset = length;
+  return r;
+}
+
 Row separation(const Vector3& a_A) {
   Row r;
   r.kind = Row::Kind::DirectionSeparation;
@@ -225,17 +239,11 @@ int ConstraintSet::addDistance(std::string_view name, BodyIndex bodyA, const Vec
   const std::string what = context("addDistance", name);
   checkPoint(p_AoP_A, what + ": point p_AoP_A");
   checkPoint(p_BoQ_B, what + ": point p_BoQ_B");
-  if (!std::isfinite(length) || !(length > 0.0)) {
-    throw InputError(what + ": length is " + std::to_string(length) +
-                     " m (expected finite and positive)");
-  }
+  checkPositiveLength(length, what);
   c.p_AoP_A = p_AoP_A;
   c.p_BoQ_B = p_BoQ_B;
   c.length = length;
-  Row row;
-  row.kind = Row::Kind::Distance;
-  row.offset = length;
-  c.rows[0] = row;
+  c.rows[0] = distance(length);
   c.rowCount = 1;
   return finish();
 }
@@ -249,17 +257,11 @@ int ConstraintSet::addRevoluteSpherical(std::string_view name, BodyIndex bodyA,
   checkPoint(p_AoP_A, what + ": point p_AoP_A");
   checkPoint(p_BoQ_B, what + ": point p_BoQ_B");
   const Vector3 z = unitAxis(z_A, what + ": revolute axis z_A");
-  if (!std::isfinite(length) || !(length > 0.0)) {
-    throw InputError(what + ": length is " + std::to_string(length) +
-                     " m (expected finite and positive)");
-  }
+  checkPositiveLength(length, what);
   c.p_AoP_A = p_AoP_A;
   c.p_BoQ_B = p_BoQ_B;
   c.length = length;
-  Row distance;
-  distance.kind = Row::Kind::Distance;
-  distance.offset = length;
-  c.rows[0] = distance;
+  c.rows[0] = distance(length);
   c.rows[1] = separation(z);
   c.rowCount = 2;
   return finish();
