@@ -104,6 +104,31 @@ void relativeRates(const FrameMotion& A, const FrameMotion& B, Vector3& w_BA, Ve
   v_BA = A.v - B.v - B.w.cross(r);
 }
 
+// What relativeVelocity and relativeAcceleration start from: the motions of A and B up to
+// `level`, the pose of C (whose axes the result is expressed in), and A's velocity relative to B.
+struct RelativeMotion {
+  FrameMotion a, b, c;
+  Vector3 w_BA, v_BA;
+};
+
+RelativeMotion relativeMotion(const MultibodyModel& model, const MultibodyData& data,
+                              const Frame& A, const Frame& B, const Frame& C, const char* where,
+                              Level level) {
+  detail::checkData(model, data, where);
+  RelativeMotion m;
+  m.a = frameMotion(data, attachment(model, A, where, "A"), level);
+  m.b = frameMotion(data, attachment(model, B, where, "B"), level);
+  m.c = frameMotion(data, attachment(model, C, where, "C"), Level::Pose);
+  relativeRates(m.a, m.b, m.w_BA, m.v_BA);
+  return m;
+}
+
+// A spatial vector given by its parts in W, expressed in C.
+SpatialMotion inFrame(const FrameMotion& C, const Vector3& rotational_W,
+                      const Vector3& translational_W) {
+  return SpatialMotion(C.R_WF.transpose() * rotational_W, C.R_WF.transpose() * translational_W);
+}
+
 }  // namespace
 
 Frame frameByName(const MultibodyModel& model, std::string_view name) {
@@ -159,32 +184,23 @@ RigidTransform relativePose(const MultibodyModel& model, const MultibodyData& da
 
 SpatialMotion relativeVelocity(const MultibodyModel& model, const MultibodyData& data,
                                const Frame& A, const Frame& B, const Frame& C) {
-  constexpr const char* kWhere = "relativeVelocity";
-  detail::checkData(model, data, kWhere);
-  const FrameMotion a = frameMotion(data, attachment(model, A, kWhere, "A"), Level::Velocity);
-  const FrameMotion b = frameMotion(data, attachment(model, B, kWhere, "B"), Level::Velocity);
-  const FrameMotion c = frameMotion(data, attachment(model, C, kWhere, "C"), Level::Pose);
-  Vector3 w, v;
-  relativeRates(a, b, w, v);
-  return SpatialMotion(c.R_WF.transpose() * w, c.R_WF.transpose() * v);
+  const RelativeMotion m =
+      relativeMotion(model, data, A, B, C, "relativeVelocity", Level::Velocity);
+  return inFrame(m.c, m.w_BA, m.v_BA);
 }
 
 SpatialMotion relativeAcceleration(const MultibodyModel& model, const MultibodyData& data,
                                    const Frame& A, const Frame& B, const Frame& C) {
-  constexpr const char* kWhere = "relativeAcceleration";
-  detail::checkData(model, data, kWhere);
-  const FrameMotion a = frameMotion(data, attachment(model, A, kWhere, "A"), Level::Acceleration);
-  const FrameMotion b = frameMotion(data, attachment(model, B, kWhere, "B"), Level::Acceleration);
-  const FrameMotion c = frameMotion(data, attachment(model, C, kWhere, "C"), Level::Pose);
-  Vector3 w_BA, v_BA;
-  relativeRates(a, b, w_BA, v_BA);
+  const RelativeMotion m =
+      relativeMotion(model, data, A, B, C, "relativeAcceleration", Level::Acceleration);
+  const FrameMotion &a = m.a, &b = m.b;
   // Derivatives taken in B of ω_BA and of v_BAo (themselves rates seen in B): the world-frame
   // derivative minus ω_WB × (·), which yields the transport and Coriolis terms.
   const Vector3 r = a.p_WoFo_W - b.p_WoFo_W;
   const Vector3 alpha = a.alpha - b.alpha - b.w.cross(a.w);
   const Vector3 acc =
-      a.a - b.a - b.alpha.cross(r) - b.w.cross(b.w.cross(r)) - 2.0 * b.w.cross(v_BA);
-  return SpatialMotion(c.R_WF.transpose() * alpha, c.R_WF.transpose() * acc);
+      a.a - b.a - b.alpha.cross(r) - b.w.cross(b.w.cross(r)) - 2.0 * b.w.cross(m.v_BA);
+  return inFrame(m.c, alpha, acc);
 }
 
 }  // namespace hopsim::multibody
