@@ -168,22 +168,29 @@ double largestMagnitude(const Eigen::VectorXd& v) {
   return v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff();
 }
 
-// M⁻¹Gᵀ column by column with the factorization in data, then K = G M⁻¹ Gᵀ factorized.
-void factorizeMassWeighted(const MultibodyModel& model, const MultibodyData& data,
-                           ConstraintData& cdata) {
+// K = G X factorized, for an X whose product with G is symmetric (Gᵀ or M⁻¹Gᵀ): only the upper
+// triangle is computed and mirrored.
+template <class Columns>
+void factorizeSymmetricProduct(ConstraintData& cdata, const Columns& X) {
   const int m = cdata.rows;
   for (int i = 0; i < m; ++i) {
-    cdata.column = cdata.G.row(i).transpose();
-    abaSolve(model, data, cdata.solve, cdata.column, {}, cdata.MinvGt.col(i));
-  }
-  for (int i = 0; i < m; ++i) {
     for (int j = i; j < m; ++j) {
-      const double k = cdata.G.row(i).dot(cdata.MinvGt.col(j));
+      const double k = cdata.G.row(i).dot(X.col(j));
       cdata.K(i, j) = k;
       cdata.K(j, i) = k;
     }
   }
   cdata.rank = detail::factorizePivotedLdlt(cdata.K, cdata.perm, cdata.rankTolerance);
+}
+
+// M⁻¹Gᵀ column by column with the factorization in data, then K = G M⁻¹ Gᵀ factorized.
+void factorizeMassWeighted(const MultibodyModel& model, const MultibodyData& data,
+                           ConstraintData& cdata) {
+  for (int i = 0; i < cdata.rows; ++i) {
+    cdata.column = cdata.G.row(i).transpose();
+    abaSolve(model, data, cdata.solve, cdata.column, {}, cdata.MinvGt.col(i));
+  }
+  factorizeSymmetricProduct(cdata, cdata.MinvGt);
 }
 
 }  // namespace
@@ -280,7 +287,6 @@ ProjectionResult projectPositions(const MultibodyModel& model, const ConstraintS
                                   int maxIterations) {
   constexpr const char* kWhere = "projectPositions";
   detail::checkSize(q.size(), model.nq(), kWhere, "q");
-  const int m = cdata.rows;
   for (int iteration = 0;; ++iteration) {
     forwardKinematics(model, data, q);
     evaluate(model, set, data, cdata, false, kWhere);
@@ -298,14 +304,7 @@ ProjectionResult projectPositions(const MultibodyModel& model, const ConstraintS
     for (int j = 0; j < model.nu(); ++j) {
       if (model.isPrescribed(j)) cdata.G.col(j).setZero();
     }
-    for (int i = 0; i < m; ++i) {
-      for (int j = i; j < m; ++j) {
-        const double k = cdata.G.row(i).dot(cdata.G.row(j));
-        cdata.K(i, j) = k;
-        cdata.K(j, i) = k;
-      }
-    }
-    cdata.rank = detail::factorizePivotedLdlt(cdata.K, cdata.perm, cdata.rankTolerance);
+    factorizeSymmetricProduct(cdata, cdata.G.transpose());
     detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.phi, cdata.scratch,
                              cdata.rhs);
     cdata.du.noalias() = -cdata.G.transpose() * cdata.rhs;
