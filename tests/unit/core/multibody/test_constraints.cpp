@@ -313,6 +313,22 @@ SpatialInertia bar(double m, double l) {
                                        Vector3(0.01 * I, I, I).asDiagonal());
 }
 
+// The four-bar as a tree of PIN joints about z (crank, coupler, rocker) added to model, and the
+// set with the cut joint "closure" that closes the loop at the ground pivot D.
+ConstraintSet addFourBar(const FourBar& fb, MultibodyModel& model) {
+  const Hinge pinZ = Hinge::pin(Vector3::UnitZ());
+  const BodyIndex crank = model.addBody("crank", kWorldBody, bar(fb.m1, fb.l1), pinZ);
+  const BodyIndex coupler = model.addBody("coupler", crank, bar(fb.m2, fb.l2), pinZ,
+                                          RigidTransform::fromTranslation({fb.l1, 0, 0}));
+  // The rocker's x axis points from B to the ground pivot D, where the cut joint closes it.
+  const BodyIndex rocker = model.addBody("rocker", coupler, bar(fb.m3, fb.l3), pinZ,
+                                         RigidTransform::fromTranslation({fb.l2, 0, 0}));
+  ConstraintSet set(model);
+  set.addCutJoint("closure", pinZ, rocker, RigidTransform::fromTranslation({fb.l3, 0, 0}),
+                  kWorldBody, RigidTransform::fromTranslation({fb.l0, 0, 0}));
+  return set;
+}
+
 // Integrates the constrained tree [Q; U] with rkf45 in hops, projecting Q and U at every hop
 // end; `dynamics` fills data.udot (aba or hybridDynamics) before applyConstraints.
 template <class Dynamics, class AtHopEnd>
@@ -352,16 +368,7 @@ TEST_CASE("constraints: a four-bar of 3D PIN joints follows its planar equation 
   const FourBar fb;
   MultibodyModel model;
   model.setGravity(Vector3(0, -fb.g, 0));
-  const Hinge pinZ = Hinge::pin(Vector3::UnitZ());
-  const BodyIndex crank = model.addBody("crank", kWorldBody, bar(fb.m1, fb.l1), pinZ);
-  const BodyIndex coupler = model.addBody("coupler", crank, bar(fb.m2, fb.l2), pinZ,
-                                          RigidTransform::fromTranslation({fb.l1, 0, 0}));
-  // The rocker's x axis points from B to the ground pivot D, where the cut joint closes it.
-  const BodyIndex rocker = model.addBody("rocker", coupler, bar(fb.m3, fb.l3), pinZ,
-                                         RigidTransform::fromTranslation({fb.l2, 0, 0}));
-  ConstraintSet set(model);
-  set.addCutJoint("closure", pinZ, rocker, RigidTransform::fromTranslation({fb.l3, 0, 0}),
-                  kWorldBody, RigidTransform::fromTranslation({fb.l0, 0, 0}));
+  const ConstraintSet set = addFourBar(fb, model);
   REQUIRE(set.rowCount() == 5);  // 2 independent in the plane, 3 redundant
 
   // Start at θ1 = 0.3 rad, ω1 = 8 rad/s, consistent on position and velocity.
@@ -466,15 +473,8 @@ TEST_CASE("constraints: a slider-crank at constant crank speed follows x(θ) exa
 TEST_CASE("constraints: projection converges onto the manifold and reports what fails") {
   const FourBar fb;
   MultibodyModel model;
-  const Hinge pinZ = Hinge::pin(Vector3::UnitZ());
-  const BodyIndex crank = model.addBody("crank", kWorldBody, bar(fb.m1, fb.l1), pinZ);
-  const BodyIndex coupler = model.addBody("coupler", crank, bar(fb.m2, fb.l2), pinZ,
-                                          RigidTransform::fromTranslation({fb.l1, 0, 0}));
-  const BodyIndex rocker = model.addBody("rocker", coupler, bar(fb.m3, fb.l3), pinZ,
-                                         RigidTransform::fromTranslation({fb.l2, 0, 0}));
-  ConstraintSet set(model);
-  set.addCutJoint("closure", pinZ, rocker, RigidTransform::fromTranslation({fb.l3, 0, 0}),
-                  kWorldBody, RigidTransform::fromTranslation({fb.l0, 0, 0}));
+  const ConstraintSet set = addFourBar(fb, model);
+  const BodyIndex crank = model.bodyIndex("crank");
   MultibodyData data(model);
   ConstraintData cdata(model, set);
   double t2 = 0.0, t3 = 0.0;
