@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hopsim/core/multibody/aba.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/multibody_data.h"
 #include "hopsim/core/multibody/multibody_model.h"
 #include "hopsim/core/multibody/qdot.h"
@@ -125,6 +126,21 @@ class Random {
  private:
   std::mt19937_64 rng_;
 };
+
+// One random state of model with random τ: data after aba at (q, u), and plus and minus at the
+// states h after and before along the trajectory (q ± h q̇, u ± h u̇), whose central differences
+// are second-order accurate (the h² q̈ terms cancel).
+inline void randomStateAndNeighbours(Random& rnd, const MultibodyModel& model, MultibodyData& data,
+                                     MultibodyData& plus, MultibodyData& minus, double h) {
+  const Eigen::VectorXd q = rnd.configuration(model);
+  const Eigen::VectorXd u = rnd.vectorX(model.nu());
+  const Eigen::VectorXd tau = rnd.vectorX(model.nu());
+  Eigen::VectorXd qdot(model.nq());
+  computeQdot(model, q, u, qdot);
+  const Eigen::VectorXd udot = aba(model, data, q, u, tau);
+  forwardKinematics(model, plus, Eigen::VectorXd(q + h * qdot), Eigen::VectorXd(u + h * udot));
+  forwardKinematics(model, minus, Eigen::VectorXd(q - h * qdot), Eigen::VectorXd(u - h * udot));
+}
 
 // x = [Q; U]; ẋ = [Q̇(Q, U); ABA(Q, U, τ)], with τ = 0 and no external forces.
 class Propagator {

@@ -10,7 +10,6 @@
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/frames.h"
-#include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
 #include "hopsim/signals/error.h"
 #include "multibody_test_support.h"
@@ -40,6 +39,11 @@ std::vector<Frame> allFrames(const MultibodyModel& model) {
   return frames;
 }
 
+// One of frames, picked at random.
+const Frame& randomFrame(test::Random& rnd, const std::vector<Frame>& frames) {
+  return frames[static_cast<std::size_t>(rnd.integer(0, static_cast<int>(frames.size()) - 1))];
+}
+
 // The angular velocity ω_A with Ṙ = [ω_A×] R for a rotation R_AX and its rate.
 Vector3 angularRate(const Matrix3& Rdot, const Matrix3& R) {
   const Matrix3 W = Rdot * R.transpose();
@@ -48,9 +52,8 @@ Vector3 angularRate(const Matrix3& Rdot, const Matrix3& R) {
 
 double maxAbs(const SpatialMotion& V) { return V.vector().cwiseAbs().maxCoeff(); }
 
-// One random state of a random tree: data at (q, u) after aba with random τ, and data at the
-// states h before and after along the trajectory (q ± h q̇, u ± h u̇), whose central
-// differences are second-order accurate (the h² q̈ terms cancel).
+// One random state of a random tree and its neighbours h before and after along the trajectory
+// (see test::randomStateAndNeighbours).
 struct Trajectory {
   Trajectory(unsigned seed, double h_)
       : rnd(seed),
@@ -59,14 +62,7 @@ struct Trajectory {
         plus(model),
         minus(model),
         h(h_) {
-    const Eigen::VectorXd q = rnd.configuration(model);
-    const Eigen::VectorXd u = rnd.vectorX(model.nu());
-    const Eigen::VectorXd tau = rnd.vectorX(model.nu());
-    Eigen::VectorXd qdot(model.nq());
-    computeQdot(model, q, u, qdot);
-    const Eigen::VectorXd udot = aba(model, data, q, u, tau);
-    forwardKinematics(model, plus, Eigen::VectorXd(q + h * qdot), Eigen::VectorXd(u + h * udot));
-    forwardKinematics(model, minus, Eigen::VectorXd(q - h * qdot), Eigen::VectorXd(u - h * udot));
+    test::randomStateAndNeighbours(rnd, model, data, plus, minus, h);
   }
   test::Random rnd;
   MultibodyModel model;
@@ -83,12 +79,11 @@ TEST_CASE("frames: relative velocities are the derivatives of relative poses") {
   for (unsigned seed = 1; seed <= 11; ++seed) {
     Trajectory t(seed, 1e-6);
     const std::vector<Frame> frames = allFrames(t.model);
-    const int nf = static_cast<int>(frames.size());
     double worst = 0.0;
     for (int k = 0; k < 200; ++k) {
-      const Frame& A = frames[static_cast<std::size_t>(t.rnd.integer(0, nf - 1))];
-      const Frame& B = frames[static_cast<std::size_t>(t.rnd.integer(0, nf - 1))];
-      const Frame& C = frames[static_cast<std::size_t>(t.rnd.integer(0, nf - 1))];
+      const Frame& A = randomFrame(t.rnd, frames);
+      const Frame& B = randomFrame(t.rnd, frames);
+      const Frame& C = randomFrame(t.rnd, frames);
       const RigidTransform X_BA = relativePose(t.model, t.data, A, B);
       const RigidTransform Xp = relativePose(t.model, t.plus, A, B);
       const RigidTransform Xm = relativePose(t.model, t.minus, A, B);
@@ -116,11 +111,10 @@ TEST_CASE("frames: relative accelerations are the derivatives of relative veloci
   for (unsigned seed = 1; seed <= 11; ++seed) {
     Trajectory t(seed + 20, 1e-6);
     const std::vector<Frame> frames = allFrames(t.model);
-    const int nf = static_cast<int>(frames.size());
     double worst = 0.0;
     for (int k = 0; k < 200; ++k) {
-      const Frame& A = frames[static_cast<std::size_t>(t.rnd.integer(0, nf - 1))];
-      const Frame& B = frames[static_cast<std::size_t>(t.rnd.integer(0, nf - 1))];
+      const Frame& A = randomFrame(t.rnd, frames);
+      const Frame& B = randomFrame(t.rnd, frames);
       // Components of V_BA_B differentiated in time are the derivative seen in B.
       const SpatialMotion A_fd = (1.0 / (2 * t.h)) * (relativeVelocity(t.model, t.plus, A, B, B) -
                                                       relativeVelocity(t.model, t.minus, A, B, B));
@@ -272,12 +266,11 @@ TEST_CASE("frames: identities between relative poses, velocities and acceleratio
   const Eigen::VectorXd u = rnd.vectorX(model.nu());
   aba(model, data, q, u, rnd.vectorX(model.nu()));
   const std::vector<Frame> frames = allFrames(model);
-  const int nf = static_cast<int>(frames.size());
   for (int k = 0; k < 300; ++k) {
-    const Frame& A = frames[static_cast<std::size_t>(rnd.integer(0, nf - 1))];
-    const Frame& B = frames[static_cast<std::size_t>(rnd.integer(0, nf - 1))];
-    const Frame& C = frames[static_cast<std::size_t>(rnd.integer(0, nf - 1))];
-    const Frame& E = frames[static_cast<std::size_t>(rnd.integer(0, nf - 1))];
+    const Frame& A = randomFrame(rnd, frames);
+    const Frame& B = randomFrame(rnd, frames);
+    const Frame& C = randomFrame(rnd, frames);
+    const Frame& E = randomFrame(rnd, frames);
     // A relative to itself.
     const RigidTransform X_AA = relativePose(model, data, A, A);
     CHECK(X_AA.rotation().isApprox(Matrix3::Identity(), 1e-14));

@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 
-#include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "multibody_test_support.h"
@@ -55,15 +54,8 @@ TEST_CASE("multibody: ABA accelerations are the derivatives of the body velociti
     test::Random rnd(seed + 50);
     const MultibodyModel model = rnd.tree(22, static_cast<int>(seed));
     MultibodyData data(model), plus(model), minus(model);
-    const Eigen::VectorXd q = rnd.configuration(model);
-    const Eigen::VectorXd u = rnd.vectorX(model.nu());
-    const Eigen::VectorXd tau = rnd.vectorX(model.nu());
-    Eigen::VectorXd qdot(model.nq());
-    computeQdot(model, q, u, qdot);
-    const Eigen::VectorXd udot = aba(model, data, q, u, tau);
     const double h = 1e-6;
-    forwardKinematics(model, plus, Eigen::VectorXd(q + h * qdot), Eigen::VectorXd(u + h * udot));
-    forwardKinematics(model, minus, Eigen::VectorXd(q - h * qdot), Eigen::VectorXd(u - h * udot));
+    test::randomStateAndNeighbours(rnd, model, data, plus, minus, h);
     const SpatialMotion g_W(Vector3::Zero(), model.gravity());
     double worst = 0.0;
     for (int b = 1; b < model.bodyCount(); ++b) {
