@@ -39,6 +39,15 @@ MultibodyModel build(const std::vector<BodySpec>& bodies, const std::vector<Node
   return model;
 }
 
+// Body "b<k>" of a random tree: a random parent among b1..b<k-1> or the world, a hinge of the
+// type k + seed in kAllHingeTypes, random frames and mass properties.
+BodySpec randomBody(test::Random& rnd, int k, unsigned seed) {
+  const int parent = rnd.integer(0, k - 1);
+  const auto type = static_cast<std::size_t>((k + static_cast<int>(seed)) % 11);
+  return {"b" + std::to_string(k), parent == 0 ? "world" : "b" + std::to_string(parent),
+          rnd.hinge(test::kAllHingeTypes[type]), rnd.pose(), rnd.pose(), rnd.inertia()};
+}
+
 // Max |ABA(A) - ABA(B)| at one random state, for models with the same Q/U layout.
 double abaDifference(const MultibodyModel& A, const MultibodyModel& B, test::Random& rnd) {
   REQUIRE(A.nq() == B.nq());
@@ -202,12 +211,7 @@ TEST_CASE("tree editing: an attached subtree moves as the same tree built direct
     std::vector<BodySpec> bodies;
     std::vector<NodeSpec> nodes;
     for (int k = 1; k <= 16; ++k) {
-      const int parent = rnd.integer(0, k - 1);
-      bodies.push_back(
-          {"b" + std::to_string(k), parent == 0 ? "world" : "b" + std::to_string(parent),
-           rnd.hinge(
-               test::kAllHingeTypes[static_cast<std::size_t>((k + static_cast<int>(seed)) % 11)]),
-           rnd.pose(), rnd.pose(), rnd.inertia()});
+      bodies.push_back(randomBody(rnd, k, seed));
       nodes.push_back({"n" + std::to_string(k), "b" + std::to_string(k), rnd.pose()});
     }
     // Detach the subtree of a random body and attach it under a body outside it.
@@ -277,12 +281,7 @@ TEST_CASE("tree editing: removing a subtree leaves the dynamics of the tree with
     test::Random rnd(seed + 400);
     std::vector<BodySpec> bodies;
     for (int k = 1; k <= 14; ++k) {
-      const int parent = rnd.integer(0, k - 1);
-      bodies.push_back(
-          {"b" + std::to_string(k), parent == 0 ? "world" : "b" + std::to_string(parent),
-           rnd.hinge(
-               test::kAllHingeTypes[static_cast<std::size_t>((k + static_cast<int>(seed)) % 11)]),
-           rnd.pose(), rnd.pose(), rnd.inertia()});
+      bodies.push_back(randomBody(rnd, k, seed));
     }
     MultibodyModel edited = build(bodies, {});
     const std::vector<std::string> removed =
