@@ -29,6 +29,31 @@ SpatialForce inBody(const MultibodyModel& model, BodyIndex b, const SpatialForce
   return SpatialTransform(model.X_BM(b)).apply(F_M);
 }
 
+// The largest component of any hinge force moved to its body, and at least 1: the scale the
+// checks on them are relative to.
+double forceScale(const MultibodyModel& model, const std::vector<SpatialForce>& F) {
+  double scale = 1.0;
+  for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
+    scale = std::max(scale, maxAbs(inBody(model, b, F[static_cast<std::size_t>(b)]).vector()));
+  }
+  return scale;
+}
+
+// The largest |S_Báµ€ F_B - tau[j]| over every hinge entry j, F_B each hinge force in its body.
+double worstProjection(const MultibodyModel& model, const MultibodyData& data,
+                       const std::vector<SpatialForce>& F, const Eigen::VectorXd& tau) {
+  double worst = 0.0;
+  for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const SpatialForce F_B = inBody(model, b, F[i]);
+    for (int k = 0; k < model.hinge(b).nu(); ++k) {
+      const int j = model.uStart(b) + k;
+      worst = std::max(worst, std::abs(data.S_B[i].col(k).dot(F_B.vector()) - tau[j]));
+    }
+  }
+  return worst;
+}
+
 }  // namespace
 
 TEST_CASE("hinge forces: a pendulum at rest carries its weight") {
@@ -110,18 +135,14 @@ TEST_CASE("hinge forces: each hinge's projection on its motion subspace is its Ï
     std::vector<SpatialForce> F(static_cast<std::size_t>(model.bodyCount()));
     hingeForces(model, data, F_ext, F);
     rnea(model, byRnea, q, u, udot, F_ext);
-    double worstTau = 0.0, worstRneaTau = 0.0, worstRnea = 0.0, scale = 1.0;
+    const double scale = forceScale(model, F);
+    const double worstTau = worstProjection(model, data, F, tau);
+    const double worstRneaTau = worstProjection(model, data, F, byRnea.tau);
+    double worstRnea = 0.0;
     for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
       const auto i = static_cast<std::size_t>(b);
-      const SpatialForce F_B = inBody(model, b, F[i]);
-      scale = std::max(scale, maxAbs(F_B.vector()));
-      for (int k = 0; k < model.hinge(b).nu(); ++k) {
-        const int j = model.uStart(b) + k;
-        const double projection = data.S_B[i].col(k).dot(F_B.vector());
-        worstTau = std::max(worstTau, std::abs(projection - tau[j]));
-        worstRneaTau = std::max(worstRneaTau, std::abs(projection - byRnea.tau[j]));
-      }
-      worstRnea = std::max(worstRnea, maxAbs(F_B.vector() - byRnea.F_B[i].vector()));
+      worstRnea =
+          std::max(worstRnea, maxAbs(inBody(model, b, F[i]).vector() - byRnea.F_B[i].vector()));
     }
     CAPTURE(seed);
     CHECK(worstRnea < 1e-12 * scale);
@@ -199,16 +220,8 @@ TEST_CASE("hinge forces: after hybrid dynamics they project on the prescribed en
     hybridDynamics(model, data, rnd.configuration(model), rnd.vectorX(model.nu()),
                    rnd.vectorX(model.nu()), rnd.vectorX(model.nu()), F_ext);
     const std::vector<SpatialForce> F = hingeForces(model, data, F_ext);
-    double worst = 0.0, scale = 1.0;
-    for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
-      const auto i = static_cast<std::size_t>(b);
-      const SpatialForce F_B = inBody(model, b, F[i]);
-      scale = std::max(scale, maxAbs(F_B.vector()));
-      for (int k = 0; k < model.hinge(b).nu(); ++k) {
-        const int j = model.uStart(b) + k;
-        worst = std::max(worst, std::abs(data.S_B[i].col(k).dot(F_B.vector()) - data.tau[j]));
-      }
-    }
+    const double scale = forceScale(model, F);
+    const double worst = worstProjection(model, data, F, data.tau);
     CAPTURE(seed);
     CHECK(model.prescribedCount() > 0);
     CHECK(worst < 1e-10 * scale);
