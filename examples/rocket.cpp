@@ -69,8 +69,10 @@ class Tank final : public DartsModel {
 
 int main() {
   const double m0 = 1000.0, mdot = 5.0, thrust = 15000.0, burn = 100.0;
-  Simulation sim({.ioStepSize = 1.0, .integrator = "rkf45",
-                  .integratorOptions = {.relativeTolerance = 1e-12, .absoluteTolerance = 1e-12}});
+  IntegratorOptions tight;
+  tight.relativeTolerance = 1e-12;
+  tight.absoluteTolerance = 1e-12;
+  Simulation sim({.ioStepSize = 1.0, .integrator = "rkf45", .integratorOptions = tight});
   auto& tree = sim.multibody().editModel();
   const auto rocket = tree.addBody(
       "rocket", multibody::kWorldBody,

@@ -38,6 +38,14 @@ void addDoublePendulum(Simulation& sim) {
                RigidTransform::fromTranslation({0, 0, -1}));
 }
 
+// Variable-step tolerances; the other options at their defaults.
+IntegratorOptions tolerances(double relative, double absolute) {
+  IntegratorOptions options;
+  options.relativeTolerance = relative;
+  options.absoluteTolerance = absolute;
+  return options;
+}
+
 double totalEnergy(const MultibodySystem& mb) {
   multibody::MultibodyData data(mb.model());
   multibody::computeEnergyAndMomentum(mb.model(), data, mb.q(), mb.u());
@@ -48,7 +56,7 @@ double totalEnergy(const MultibodySystem& mb) {
 
 TEST_CASE("multibody in a simulation: Q and U join X and a pendulum swings") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
-                  .integratorOptions = {.relativeTolerance = 1e-11, .absoluteTolerance = 1e-12}});
+                  .integratorOptions = tolerances(1e-11, 1e-12)});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
   tree.addBody("arm", kWorldBody, pointMass(2.0, {0, 0, -0.5}), Hinge::pin(Vector3::UnitX()));
@@ -67,11 +75,10 @@ TEST_CASE("multibody in a simulation: Q and U join X and a pendulum swings") {
 TEST_CASE("multibody in a simulation: a double pendulum conserves energy to 1e-9 over 100 s") {
   // cvode (Adams, the non-stiff method) at rtol 1e-12: the issue's acceptance bound, 1e-9 of
   // the energy.
-  Simulation sim({.ioStepSize = 1.0, .integrator = "cvode",
-                  .integratorOptions = {.relativeTolerance = 1e-12,
-                                        .absoluteTolerance = 1e-12,
-                                        .maxStepsPerAdvance = 1000000,
-                                        .multistep = MultistepMethod::Adams}});
+  IntegratorOptions options = tolerances(1e-12, 1e-12);
+  options.maxStepsPerAdvance = 1000000;
+  options.multistep = MultistepMethod::Adams;
+  Simulation sim({.ioStepSize = 1.0, .integrator = "cvode", .integratorOptions = options});
   addDoublePendulum(sim);
   sim.multibody().q() << 1.2, -0.7;
   sim.multibody().u() << 0.3, 0.0;
@@ -220,7 +227,7 @@ TEST_CASE("multibody in a simulation: quaternions stay unit after every step") {
 
 TEST_CASE("multibody in a simulation: a zero crossing on Q is located and rolls Q and U back") {
   Simulation sim({.ioStepSize = 0.1, .integrator = "rkf45",
-                  .integratorOptions = {.relativeTolerance = 1e-12, .absoluteTolerance = 1e-14}});
+                  .integratorOptions = tolerances(1e-12, 1e-14)});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
   tree.addBody("drop", kWorldBody, pointMass(1.0, Vector3::Zero()), Hinge::slider(Vector3::UnitZ()));
@@ -331,7 +338,7 @@ TEST_CASE("multibody in a simulation: a checkpoint restores Q, U and mass proper
 TEST_CASE("multibody in a simulation: a slider-crank driven at constant crank speed follows "
           "x(θ) = r cos θ + √(l² − r² sin² θ) to 1e-8") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
-                  .integratorOptions = {.relativeTolerance = 1e-10, .absoluteTolerance = 1e-12}});
+                  .integratorOptions = tolerances(1e-10, 1e-12)});
   auto& tree = sim.multibody().editModel();
   const double r = 0.3, l = 1.0, w = 2.0;
   const auto link = [](double length) {

@@ -31,8 +31,11 @@ TEST_CASE("rkf45 and cvode BDF project every accepted step; the others leave it 
                         Case{"euler", MultistepMethod::Bdf, false}}) {
     CAPTURE(std::string(c.name));
     CAPTURE(static_cast<int>(c.multistep));
-    auto integrator = makeIntegrator(
-        c.name, {.relativeTolerance = 1e-5, .absoluteTolerance = 1e-8, .multistep = c.multistep});
+    IntegratorOptions options;
+    options.relativeTolerance = 1e-5;
+    options.absoluteTolerance = 1e-8;
+    options.multistep = c.multistep;
+    auto integrator = makeIntegrator(c.name, options);
     long calls = 0;
     double worstBefore = 0.0;
     integrator->setStepProjection([&](double, Eigen::Ref<Eigen::VectorXd> x) {
