@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hopsim/core/multibody/frames.h"
 #include "hopsim/core/multibody/hinge_forces.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -13,7 +14,6 @@
 
 namespace hopsim {
 
-using multibody::kWorldBody;
 using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialForce;
@@ -150,7 +150,7 @@ void MultibodySystem::checkLayoutCurrent(const char* what) const {
 }
 
 void MultibodySystem::syncLayout() {
-  if (layoutCurrent() && data_->bodyCount == model_.bodyCount()) return;
+  if (layoutCurrent()) return;
   const int n = model_.bodyCount();
   Buffer q(ElementType::Double, static_cast<std::size_t>(model_.nq()));
   Buffer u(ElementType::Double, static_cast<std::size_t>(model_.nu()));
@@ -178,7 +178,6 @@ void MultibodySystem::syncLayout() {
   view(qdot_).setZero();
   view(udot_).setZero();
   layout_ = std::move(layout);
-  data_ = std::make_unique<multibody::MultibodyData>(model_);
   tau_.setZero(model_.nu());
   udotPrescribed_.setZero(model_.nu());
   forces_.assign(static_cast<std::size_t>(n), SpatialForce());
@@ -217,6 +216,8 @@ Eigen::Map<const Eigen::VectorXd> MultibodySystem::udot() const { return view(ud
 
 void MultibodySystem::prepare(VariableTree& variables) {
   syncLayout();
+  // Rebuilt at every lock: the tree may have changed in ways the layout does not show (frames,
+  // hinge axes).
   data_ = std::make_unique<multibody::MultibodyData>(model_);
   // Masks follow their bodies by name; a removed body takes its masks with it.
   std::erase_if(masks_, [&](const auto& m) {
@@ -369,41 +370,17 @@ SpatialMotion MultibodySystem::nodeVelocity(NodeIndex n) const {
 const std::vector<SpatialForce>& MultibodySystem::hingeForces() {
   loads_ = forces_;
   if (constraintData_) {
-    // Each constraint's force on A and on B, about its point Q in W, moved to Bo and into B.
-    const auto addLoad = [&](BodyIndex b, const SpatialForce& F_Q_W, const Vector3& p_WoQ_W) {
-      if (b == kWorldBody) return;
-      const RigidTransform& X_WB = data_->X_WB[static_cast<std::size_t>(b)];
-      const Vector3 torqueAboutBo =
-          F_Q_W.rotational() + (p_WoQ_W - X_WB.translation()).cross(F_Q_W.translational());
-      const Matrix3 R_BW = X_WB.rotation().transpose();
-      loads_[static_cast<std::size_t>(b)] +=
-          SpatialForce(Vector3(R_BW * torqueAboutBo), Vector3(R_BW * F_Q_W.translational()));
-    };
-    for (int c = 0; c < constraints_.size(); ++c) {
-      const multibody::Constraint& constraint = constraints_.constraint(c);
-      const auto i = static_cast<std::size_t>(c);
-      addLoad(constraint.bodyA, constraintData_->F_A_Q_W[i], constraintData_->p_WoQ_W[i]);
-      addLoad(constraint.bodyB, constraintData_->F_B_Q_W[i], constraintData_->p_WoQ_W[i]);
-    }
+    multibody::addConstraintLoads(model_, constraints_, *data_, *constraintData_, loads_);
   }
   multibody::hingeForces(model_, *data_, loads_, hingeForces_);
   return hingeForces_;
 }
 
 SpatialMotion MultibodySystem::nodeAcceleration(NodeIndex n) const {
-  const multibody::Node& node = model_.node(n);
-  const auto b = static_cast<std::size_t>(node.body);
-  const Matrix3& R_WB = data_->X_WB[b].rotation();
-  // The dynamics accelerates the world by -g (gravity as a fictitious acceleration); undo it.
-  const SpatialMotion& A = data_->A_WB_B[b];
-  const Vector3 alpha = A.rotational();
-  const Vector3 a_Bo = A.translational() + R_WB.transpose() * model_.gravity();
-  const Vector3 w = data_->V_WB_B[b].rotational();
-  const Vector3 p = node.X_BN.translation();
-  const Vector3 v_No = data_->V_WB_B[b].translational() + w.cross(p);
-  // Spatial acceleration at No, plus ω × v for the classical acceleration of the point.
-  const Vector3 a_No = a_Bo + alpha.cross(p) + w.cross(v_No);
-  return SpatialMotion(Vector3(R_WB * alpha), Vector3(R_WB * a_No));
+  // The true acceleration of N relative to the world, about No, in W (frames.h removes the
+  // world's fictitious -g).
+  return multibody::relativeAcceleration(model_, *data_, multibody::Frame::node(n),
+                                         multibody::Frame::world(), multibody::Frame::world());
 }
 
 }  // namespace hopsim

@@ -281,6 +281,38 @@ const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const Const
   return data.udot;
 }
 
+void addConstraintLoads(const MultibodyModel& model, const ConstraintSet& set,
+                        const MultibodyData& data, const ConstraintData& cdata,
+                        std::span<SpatialForce> F_B) {
+  constexpr const char* kWhere = "addConstraintLoads";
+  detail::checkData(model, data, kWhere);
+  if (cdata.rows != set.rowCount() || cdata.bodyCount != model.bodyCount()) {
+    throw InputError(std::string(kWhere) + ": the ConstraintData was built for another model or "
+                                           "constraint set; rebuild it");
+  }
+  if (static_cast<int>(F_B.size()) != model.bodyCount()) {
+    throw InputError(std::string(kWhere) + ": loads given for " + std::to_string(F_B.size()) +
+                     " bodies (expected " + std::to_string(model.bodyCount()) +
+                     ", one per body including the world)");
+  }
+  // A force about Q in W, moved to Bo and expressed in B.
+  const auto add = [&](BodyIndex b, const SpatialForce& F_Q_W, const Vector3& p_WoQ_W) {
+    if (b == kWorldBody) return;
+    const RigidTransform& X_WB = data.X_WB[static_cast<std::size_t>(b)];
+    const Vector3 torqueAboutBo =
+        F_Q_W.rotational() + (p_WoQ_W - X_WB.translation()).cross(F_Q_W.translational());
+    const Matrix3 R_BW = X_WB.rotation().transpose();
+    F_B[static_cast<std::size_t>(b)] +=
+        SpatialForce(Vector3(R_BW * torqueAboutBo), Vector3(R_BW * F_Q_W.translational()));
+  };
+  for (int c = 0; c < set.size(); ++c) {
+    const Constraint& constraint = set.constraint(c);
+    const auto i = static_cast<std::size_t>(c);
+    add(constraint.bodyA, cdata.F_A_Q_W[i], cdata.p_WoQ_W[i]);
+    add(constraint.bodyB, cdata.F_B_Q_W[i], cdata.p_WoQ_W[i]);
+  }
+}
+
 ProjectionResult projectPositions(const MultibodyModel& model, const ConstraintSet& set,
                                   MultibodyData& data, ConstraintData& cdata,
                                   Eigen::Ref<Eigen::VectorXd> q, double tolerance,

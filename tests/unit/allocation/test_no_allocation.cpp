@@ -35,10 +35,15 @@ void* operator new(std::size_t size) {
   throw std::bad_alloc();
 }
 void* operator new[](std::size_t size) { return operator new(size); }
+// GCC sees free() of memory from operator new and warns, not knowing that the replacement above
+// takes it from malloc.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
 
 namespace hopsim {
 namespace {
@@ -130,13 +135,22 @@ TEST_CASE("integrating, localizing and rolling back allocate nothing once warm")
   }
 }
 
+/// The mass properties every body of the multibody cases shares.
+const multibody::SpatialInertia kBodyInertia = multibody::SpatialInertia::fromCmInertia(
+    1.0, spatial::Vector3(0.1, 0, 0), spatial::Matrix3::Identity());
+
+/// A model under gravity with one body "base" on a FULL6DOF hinge, to build on.
+multibody::MultibodyModel floatingBase() {
+  multibody::MultibodyModel model;
+  model.setGravity(spatial::Vector3(0, 0, -9.81));
+  model.addBody("base", multibody::kWorldBody, kBodyInertia, multibody::Hinge::full6Dof());
+  return model;
+}
+
 TEST_CASE("multibody evaluations allocate nothing once the data is built") {
   using namespace multibody;
-  MultibodyModel model;
-  model.setGravity(spatial::Vector3(0, 0, -9.81));
-  const SpatialInertia M =
-      SpatialInertia::fromCmInertia(1.0, spatial::Vector3(0.1, 0, 0), spatial::Matrix3::Identity());
-  model.addBody("base", kWorldBody, M, Hinge::full6Dof());
+  MultibodyModel model = floatingBase();
+  const SpatialInertia& M = kBodyInertia;
   model.addBody("pin", 1, M, Hinge::pin(spatial::Vector3::UnitZ()));
   model.addBody("gimbal", 2, M, Hinge::gimbal());
   model.addBody("ball", 1, M, Hinge::ball());
@@ -163,11 +177,8 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
 
 TEST_CASE("multibody frame queries and hinge forces allocate nothing") {
   using namespace multibody;
-  MultibodyModel model;
-  model.setGravity(spatial::Vector3(0, 0, -9.81));
-  const SpatialInertia M =
-      SpatialInertia::fromCmInertia(1.0, spatial::Vector3(0.1, 0, 0), spatial::Matrix3::Identity());
-  model.addBody("base", kWorldBody, M, Hinge::full6Dof());
+  MultibodyModel model = floatingBase();
+  const SpatialInertia& M = kBodyInertia;
   model.addBody("arm", 1, M, Hinge::ujoint(spatial::Vector3::UnitX(), spatial::Vector3::UnitY()),
                 RigidTransform::fromTranslation(spatial::Vector3(0, 0, 1)));
   model.addNode("tip", 2, RigidTransform::fromTranslation(spatial::Vector3(0, 0, 1)));

@@ -6,6 +6,7 @@
 /// constraint manifold at hop ends (docs/multibody.md, "Closed loops and constraints").
 
 #include <Eigen/Core>
+#include <span>
 #include <vector>
 
 #include "hopsim/core/multibody/aba_solve.h"
@@ -87,6 +88,15 @@ void evaluateConstraints(const MultibodyModel& model, const ConstraintSet& set,
 /// data.udot. Does not allocate. @throws InputError as evaluateConstraintPositions.
 const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const ConstraintSet& set,
                                         MultibodyData& data, ConstraintData& cdata);
+
+/// Adds each constraint's reaction forces of the last applyConstraints to the loads of the
+/// bodies it joins, F_B[b] about Bo in B (one entry per body; the world's is left alone), so
+/// that F_B can be given to hingeForces with the applied forces: the hinge forces then balance
+/// the constraint loads too. Does not allocate.
+/// @throws InputError if cdata was not built for model and set or F_B has the wrong size.
+void addConstraintLoads(const MultibodyModel& model, const ConstraintSet& set,
+                        const MultibodyData& data, const ConstraintData& cdata,
+                        std::span<SpatialForce> F_B);
 
 /// What a projection did: the Gauss-Newton iterations taken (1 for velocities) and the
 /// largest |φ| (positions) or |G U| (velocities) left.
