@@ -396,6 +396,13 @@ TEST_CASE("multibody in a simulation: a beam held by its pin and a rope shares i
   CHECK(pin.hingeForce.rotational().x() == doctest::Approx(0.0).epsilon(1e-9));
   const auto& rope = sim.multibody().constraintData();
   CHECK((rope.F_B_Q_W[0].translational() - Vector3(0, 0, kG / 2)).norm() < 1e-9);
+  std::vector<spatial::SpatialForce> tooFew(1);
+  CHECK_THROWS_WITH_AS(multibody::addConstraintLoads(sim.multibody().model(),
+                                                     sim.multibody().constraints(),
+                                                     sim.multibody().data(), rope, tooFew),
+                       "addConstraintLoads: loads given for 1 bodies (expected 2, one per body "
+                       "including the world)",
+                       InputError);
 }
 
 }  // namespace hopsim::test
