@@ -10,6 +10,11 @@ std::size_t ModelFieldVariable::length() const {
   return slice.valid() ? slice.length() : field().length;
 }
 
+double ModelFieldVariable::element(std::size_t i) const {
+  if (isPort() || type() == ElementType::String || i >= length()) return Variable::element(i);
+  return model_->fieldBuffer(role_, index_).element(i);
+}
+
 void ModelFieldVariable::set(const Value& value, std::string_view path) {
   if (isPort()) {
     throw InputError("variable '" + std::string(path) +

@@ -16,6 +16,7 @@ class ModelFieldVariable final : public Variable {
   ElementType type() const override { return field().type; }
   std::size_t length() const override;
   Value get() const override { return model_->get(role_, field().name); }
+  double element(std::size_t i) const override;
   void set(const Value& value, std::string_view path) override;
   bool writable() const override { return !isPort(); }
   std::string unit() const override { return field().unit; }

@@ -32,6 +32,10 @@ class CoordinateVariable final : public Variable {
   ElementType type() const override { return ElementType::Double; }
   std::size_t length() const override { return length_; }
   Value get() const override { return buffer_->get(offset_, length_); }
+  double element(std::size_t i) const override {
+    if (i >= length_) return Variable::element(i);  // the base names the bad index
+    return buffer_->element(offset_ + i);
+  }
   void set(const Value& value, std::string_view path) override {
     buffer_->set(offset_, length_, value, path);
   }

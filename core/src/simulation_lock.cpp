@@ -129,9 +129,21 @@ void Simulation::rebuildSweepLists() {
   rebuildStateVector();
 }
 
+void Simulation::addLockHook(std::string name, std::function<void()> hook) {
+  for (const auto& entry : lockHooks_) {
+    if (entry.first == name) throw InputError("a lock hook named '" + name + "' already exists");
+  }
+  lockHooks_.emplace_back(std::move(name), std::move(hook));
+}
+
+void Simulation::removeLockHook(std::string_view name) {
+  std::erase_if(lockHooks_, [&](const auto& entry) { return entry.first == name; });
+}
+
 void Simulation::lock() {
   requireBetweenHops("lock");
   if (locked_) return;
+  for (const auto& [name, hook] : lockHooks_) hook();
   for (ModelSlot& s : slots_) ModelBinding::prepare(*s.model);
   checkStateMasks();
   prepareMultibody();

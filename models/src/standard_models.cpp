@@ -2,7 +2,10 @@
 
 #include "hopsim/models/continuous_integrator.h"
 #include "hopsim/models/gain.h"
+#include "hopsim/models/generalized_force_motor.h"
+#include "hopsim/models/hinge_encoder.h"
 #include "hopsim/models/mass_spring_damper.h"
+#include "hopsim/models/pd_controller.h"
 #include "hopsim/models/sine_wave.h"
 #include "hopsim/models/user_clock.h"
 #include "hopsim/models/zero_order_hold.h"
@@ -12,7 +15,10 @@ namespace hopsim::models {
 void registerStandardModels(ModelRegistry& registry) {
   registry.add<ContinuousIntegrator>();
   registry.add<Gain>();
+  registry.add<GeneralizedForceMotor>();
+  registry.add<HingeEncoder>();
   registry.add<MassSpringDamper>();
+  registry.add<PdController>();
   registry.add<SineWave>();
   registry.add<UserClock>();
   registry.add<ZeroOrderHold>();

@@ -43,6 +43,16 @@ void Buffer::resize(std::size_t length) {
   if (type_ == ElementType::Int) ints_.resize(length, 0);
 }
 
+double Buffer::element(std::size_t i) const {
+  switch (type_) {
+    case ElementType::Bool: return bool_ ? 1.0 : 0.0;
+    case ElementType::Int: return static_cast<double>(ints_[i]);
+    case ElementType::Double: return doubles_[i];
+    case ElementType::String: break;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
 Value Buffer::get(std::size_t offset, std::size_t count) const {
   switch (type_) {
     case ElementType::Bool:

@@ -22,6 +22,26 @@ bool under(std::string_view path, std::string_view prefix) {
 
 }  // namespace
 
+double Variable::element(std::size_t i) const {
+  if (type() == ElementType::String || i >= length()) {
+    throw InputError("element " + std::to_string(i) + " of a " + std::string(toString(type())) + "[" +
+                     std::to_string(length()) + "] variable does not exist or is not numeric");
+  }
+  const Value value = get();
+  if (const auto* v = std::get_if<std::vector<double>>(&value)) return (*v)[i];
+  if (const auto* v = std::get_if<std::vector<std::int64_t>>(&value)) {
+    return static_cast<double>((*v)[i]);
+  }
+  if (const auto* v = std::get_if<double>(&value)) return *v;
+  if (const auto* v = std::get_if<std::int64_t>(&value)) return static_cast<double>(*v);
+  return std::get<bool>(value) ? 1.0 : 0.0;
+}
+
+double SignalVariable::element(std::size_t i) const {
+  if (type() == ElementType::String || i >= length()) return Variable::element(i);
+  return signal_->buffer().element(i);
+}
+
 void SignalVariable::set(const Value& value, std::string_view path) {
   signal_->buffer().set(value, path);
   signal_->markWritten();

@@ -20,7 +20,8 @@ double scalar(const Simulation& sim, std::string_view path) { return std::get<do
 TEST_CASE("every standard model is registered and documented") {
   const ModelRegistry& registry = models::standardRegistry();
   CHECK(registry.classNames() ==
-        std::vector<std::string>{"ContinuousIntegrator", "Gain", "MassSpringDamper", "SineWave",
+        std::vector<std::string>{"ContinuousIntegrator", "Gain", "GeneralizedForceMotor",
+                                  "HingeEncoder", "MassSpringDamper", "PdController", "SineWave",
                                   "UserClock", "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
 }

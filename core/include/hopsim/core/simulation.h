@@ -169,6 +169,12 @@ class Simulation {
   /// setup() must be repeatable). Locking twice is a no-op.
   /// @throws ModelError (or InputError) naming what is wrong.
   void lock();
+  /// Runs `hook` at the start of every lock() that is not a no-op, before any validation: an
+  /// assembly tree binds its params and checks its signal ties there. A hook that throws
+  /// fails the lock. @throws InputError if the name is taken.
+  void addLockHook(std::string name, std::function<void()> hook);
+  /// Removing a hook that does not exist is not an error.
+  void removeLockHook(std::string_view name);
   /// Allows structural changes again (between hops only).
   void unlock();
   bool locked() const { return locked_; }
@@ -443,6 +449,7 @@ class Simulation {
   VariableTree variables_;
   EventManager events_;
   std::vector<StopEntry> stopCallbacks_;
+  std::vector<std::pair<std::string, std::function<void()>>> lockHooks_;
   std::vector<Ticks> stopTimes_;  // barriers of advanceTimeTo calls in progress
 
   bool locked_ = false;

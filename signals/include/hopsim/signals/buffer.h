@@ -40,6 +40,9 @@ class Buffer {
   /// Elements [offset, offset+count) as a Value: a scalar when count == 1, else a vector.
   Value get(std::size_t offset, std::size_t count) const;
   Value get() const { return get(0, length_); }
+  /// Element i of a numeric buffer as a double (a bool as 0 or 1), without allocating.
+  /// Precondition: the type is not String and i < length().
+  double element(std::size_t i) const;
 
   /// Writes `value` into elements [offset, offset+count) after checking its type and length.
   /// An int converts to double; a double converts to int only when it is integral.

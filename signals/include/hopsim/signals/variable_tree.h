@@ -29,6 +29,10 @@ class Variable {
   /// instead).
   virtual void set(const Value& value, std::string_view path) = 0;
   virtual bool writable() const { return true; }
+  /// Element i of a numeric variable as a double (a bool as 0 or 1), for zero-crossing
+  /// residuals and logging; the variables of signals, model fields and coordinates answer
+  /// without allocating. @throws InputError for a string variable or i >= length().
+  virtual double element(std::size_t i) const;
   /// SI unit string, "" when dimensionless or unknown.
   virtual std::string unit() const { return {}; }
   virtual std::string description() const { return {}; }
@@ -41,6 +45,7 @@ class SignalVariable final : public Variable {
   ElementType type() const override { return signal_->type(); }
   std::size_t length() const override { return signal_->length(); }
   Value get() const override { return signal_->get(); }
+  double element(std::size_t i) const override;
   void set(const Value& value, std::string_view path) override;
   std::string unit() const override { return signal_->unit(); }
   std::string description() const override { return signal_->description(); }

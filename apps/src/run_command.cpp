@@ -1,0 +1,43 @@
+// hopsim run: load a scenario, run it to its end time, write what it logged.
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "hopsim/assemblies/scenario.h"
+#include "hopsim/signals/error.h"
+
+namespace hopsim::apps {
+
+int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err) {
+  const auto wallStart = std::chrono::steady_clock::now();
+  std::unique_ptr<Scenario> scenario = Scenario::load(options.file, options.overrides);
+  for (const std::string& warning : scenario->warnings()) err << "hopsim: warning: " << warning << "\n";
+  Simulation& sim = scenario->sim();
+  sim.advanceTimeTo(options.end.value_or(scenario->endTime()));
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+  const std::optional<std::string> csv = options.out ? options.out : scenario->logFile();
+  if (csv) {
+    std::ofstream file(*csv);
+    if (!file) throw InputError("cannot write '" + *csv + "'");
+    scenario->recorder().writeCsv(file);
+  } else if (scenario->recorder().rows() > 0 && options.csvToStdout) {
+    scenario->recorder().writeCsv(out);
+  }
+  if (!options.quiet) {
+    for (const EventLogEntry& e : scenario->eventLog()) {
+      err << "t = " << e.time << " s  " << e.event << ": " << e.message << "\n";
+    }
+    err << "simulated " << sim.time() << " s in " << wall << " s wall time; " << sim.hopCount()
+        << " hops, " << sim.propagationStatistics().derivativeEvaluations
+        << " derivative evaluations";
+    if (csv) err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv;
+    err << "\n";
+  }
+  return 0;
+}
+
+}  // namespace hopsim::apps

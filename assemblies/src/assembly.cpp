@@ -1,0 +1,399 @@
+#include "hopsim/assemblies/assembly.h"
+
+#include <algorithm>
+
+#include "hopsim/assemblies/assembly_registry.h"
+#include "hopsim/assemblies/model_params.h"
+#include "hopsim/core/darts_model.h"
+#include "hopsim/models/standard_models.h"
+#include "hopsim/signals/error.h"
+#include "hopsim/signals/name_suggestions.h"
+#include "assembly_tie.h"
+#include "param_variable.h"
+
+namespace hopsim {
+
+namespace {
+
+std::string prefixed(const SourceLocation& where, const std::string& message) {
+  return where.known() ? where.toString() + ": " + message : message;
+}
+
+/// "assembly 'lander.engine'", or "the top assembly".
+std::string describeAssembly(const std::string& path) {
+  return path.empty() ? std::string("the top assembly") : "assembly '" + path + "'";
+}
+
+}  // namespace
+
+Assembly::~Assembly() = default;
+
+std::string Assembly::variableBranch() const {
+  return path_.empty() ? std::string("assemblies") : "assemblies." + path_;
+}
+
+std::string Assembly::qualified(std::string_view localName) const {
+  return path_.empty() ? std::string(localName) : path_ + "." + std::string(localName);
+}
+
+Assembly& Assembly::child(std::string_view name) const {
+  for (const auto& c : children_) {
+    if (c->name_ == name) return *c;
+  }
+  std::vector<std::string> names;
+  for (const auto& c : children_) names.push_back(c->name_);
+  throw InputError(describeAssembly(path_) + " has no child assembly '" + std::string(name) +
+                   "'" + didYouMean(name, names));
+}
+
+Assembly& Assembly::find(std::string_view relativePath) const {
+  const std::size_t dot = relativePath.find('.');
+  Assembly& next = child(relativePath.substr(0, dot));
+  return dot == std::string_view::npos ? next : next.find(relativePath.substr(dot + 1));
+}
+
+SimulationAssembly& Assembly::top() {
+  Assembly* a = this;
+  while (a->parent_ != nullptr) a = a->parent_;
+  return static_cast<SimulationAssembly&>(*a);
+}
+
+const AssemblyRegistry& Assembly::registry() const {
+  const Assembly* a = this;
+  while (a->parent_ != nullptr) a = a->parent_;
+  const auto* registry = static_cast<const SimulationAssembly*>(a)->registry_;
+  return registry != nullptr ? *registry : assemblyRegistry();
+}
+
+// ---- signals --------------------------------------------------------------------------------
+
+std::vector<std::string> Assembly::signalNames() const {
+  std::vector<std::string> names;
+  for (const auto& [name, ref] : signals_) names.push_back(name);
+  return names;
+}
+
+SignalRef Assembly::signal(std::string_view localName) const {
+  for (const auto& [name, ref] : signals_) {
+    if (name == localName) return ref;
+  }
+  if (parent_ == nullptr) {
+    // The top's scope is the whole simulation: full names reach every assembly's signals.
+    const std::vector<std::string> all = sim_->signalNames();
+    if (std::find(all.begin(), all.end(), localName) != all.end()) {
+      const Signal& s = sim_->signal(localName);
+      return {std::string(localName), 0, s.length()};
+    }
+    throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +
+                     "'" + didYouMean(localName, all));
+  }
+  throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +
+                   "' (its signals are its own and those tied to it)" +
+                   didYouMean(localName, signalNames()));
+}
+
+SignalRef Assembly::addSignal(const std::string& localName, ElementType type, std::size_t length,
+                              std::string unit, std::string description) {
+  VariableTree::checkPath(localName, "signal name");
+  if (localName.find('.') != std::string::npos) {
+    throw InputError(describeAssembly(path_) + ": signal name '" + localName +
+                     "' must be one segment (no '.')");
+  }
+  for (const auto& [name, ref] : signals_) {
+    if (name == localName) {
+      throw InputError(describeAssembly(path_) + " declares signal '" + localName + "' twice");
+    }
+  }
+  for (const auto& record : offeredTies_) {
+    if (record->tie.child != localName) continue;
+    record->consume(*sim_, path_, type, length);
+    signals_.emplace_back(localName, record->target);
+    return record->target;
+  }
+  const std::string name = qualified(localName);
+  const Signal& s = sim_->addSignal(name, type, length, std::move(unit), std::move(description));
+  createdSignals_.push_back(name);
+  signals_.emplace_back(localName, SignalRef{name, 0, s.length()});
+  return signals_.back().second;
+}
+
+std::optional<SignalRef> Assembly::offeredTie(std::string_view localName) const {
+  for (const auto& record : offeredTies_) {
+    if (record->tie.child == localName) return record->target;
+  }
+  return std::nullopt;
+}
+
+// ---- models ---------------------------------------------------------------------------------
+
+Model& Assembly::adoptModel(std::unique_ptr<Model> model) {
+  Model& added = sim_->addModel(std::move(model));
+  models_.push_back(added.name());
+  return added;
+}
+
+Model& Assembly::addModel(std::string_view className, const std::string& localName,
+                          const InputNode& params) {
+  const ModelRegistry& models = models::standardRegistry();
+  const std::string name = qualified(localName);
+  const ParamSet values = ParamSet::parse(modelParamsSchema(models.spec(className)), params,
+                                          "models." + name + ".params");
+  return adoptModel(models.create(className, name, modelParamValues(values)));
+}
+
+void Assembly::tie(Model& model, std::string_view port, std::string_view localSignal) {
+  const SignalRef ref = signal(localSignal);
+  tie(model, port, localSignal, 0, ref.length);
+}
+
+void Assembly::tie(Model& model, std::string_view port, std::string_view localSignal,
+                   std::size_t offset, std::size_t length) {
+  const SignalRef ref = signal(localSignal);
+  if (offset + length > ref.length) {
+    throw InputError(describeAssembly(path_) + ": tie of " + model.name() + "." +
+                     std::string(port) + " to elements [" + std::to_string(offset) + ", " +
+                     std::to_string(offset + length) + ") of signal '" + std::string(localSignal) +
+                     "', which has " + std::to_string(ref.length) + " elements");
+  }
+  const Signal& s = sim_->signal(ref.signal);
+  if (ref.offset + offset == 0 && length == s.length()) {
+    sim_->tie(model.name(), port, ref.signal);
+  } else {
+    sim_->tie(model.name(), port, ref.signal, ref.offset + offset, length);
+  }
+}
+
+void Assembly::addDefinedModel(const ModelDefinition& definition) {
+  try {
+    Model& model = addModel(definition.className, definition.name, definition.params);
+    if (definition.attachment) {
+      const ModelAttachment& at = *definition.attachment;
+      if (auto* nodeModel = dynamic_cast<NodeModel*>(&model); nodeModel != nullptr) {
+        if (at.node.empty()) {
+          throw InputError("model '" + model.name() + "' (" + definition.className +
+                           ") attaches to a node: give `node`");
+        }
+        nodeModel->attachToNode(at.node);
+      } else if (auto* hingeModel = dynamic_cast<HingeModel*>(&model); hingeModel != nullptr) {
+        if (at.body.empty()) {
+          throw InputError("model '" + model.name() + "' (" + definition.className +
+                           ") attaches to a hinge: give `body` (and `subhinge`)");
+        }
+        hingeModel->attachToHinge(at.body, at.subhinge);
+      } else {
+        throw InputError("model '" + model.name() + "' is a " + toString(model.kind()) +
+                         ", which does not attach to the multibody system; remove its "
+                         "attachment");
+      }
+    }
+    for (const SignalTie& t : definition.ties) {
+      const SignalRef ref = signal(t.parent);
+      const std::size_t length = t.length.value_or(ref.length - std::min(t.offset, ref.length));
+      try {
+        tie(model, t.child, t.parent, t.offset, length);
+      } catch (const Error& e) {
+        throw InputError(prefixed(t.where, e.what()));
+      }
+    }
+    if (definition.rate) sim_->setModelRate(model.name(), *definition.rate);
+  } catch (const InputError& e) {
+    throw InputError(prefixed(definition.where, e.what()));
+  }
+}
+
+// ---- bodies ---------------------------------------------------------------------------------
+
+std::optional<std::string> Assembly::contextBody() const {
+  for (const Assembly* a = this; a != nullptr; a = a->parent_) {
+    if (!a->context_) continue;
+    for (const char* key : {"parentBody", "body"}) {
+      const auto field = a->context_->schema().find(key);
+      if (!field || !a->context_->has(*field)) continue;
+      if (const auto* name = std::get_if<std::string>(&a->context_->value(*field))) return *name;
+    }
+  }
+  return std::nullopt;
+}
+
+MultibodySystem::BodyIndex Assembly::addBody(const std::string& name,
+                                             const spatial::SpatialInertia& M_BBo_B,
+                                             const multibody::Hinge& hinge,
+                                             const spatial::RigidTransform& X_PF,
+                                             const spatial::RigidTransform& X_BM,
+                                             std::optional<std::string> parent) {
+  if (!parent) parent = contextBody();
+  multibody::MultibodyModel& tree = sim_->multibody().editModel();
+  const MultibodySystem::BodyIndex p = parent ? tree.bodyIndex(*parent) : 0;
+  const MultibodySystem::BodyIndex b = tree.addBody(name, p, M_BBo_B, hinge, X_PF, X_BM);
+  bodies_.push_back(name);
+  return b;
+}
+
+// ---- children -------------------------------------------------------------------------------
+
+Assembly& Assembly::addAssembly(std::string_view className, std::string name,
+                                AssemblyInputs inputs) {
+  const AssemblyClass* cls = nullptr;
+  try {
+    cls = &registry().get(className);
+  } catch (const InputError& e) {
+    throw InputError(prefixed(inputs.where, "assembly '" + qualified(name) + "': " + e.what()));
+  }
+  return addAssembly(*cls, std::move(name), std::move(inputs));
+}
+
+Assembly& Assembly::addAssembly(const AssemblyClass& cls, std::string name,
+                                AssemblyInputs inputs) {
+  const std::string childPath = qualified(name);
+  if (sim_->locked()) {
+    throw ModelError("addAssembly('" + childPath + "'): the simulation is locked; unlock first");
+  }
+  try {
+    VariableTree::checkPath(name, "assembly name");
+    if (name.find('.') != std::string::npos) {
+      throw InputError("assembly name '" + name + "' must be one segment (no '.')");
+    }
+    for (const auto& c : children_) {
+      if (c->name_ == name) throw InputError("assembly '" + childPath + "' already exists");
+    }
+  } catch (const InputError& e) {
+    throw InputError(prefixed(inputs.where, e.what()));
+  }
+  std::unique_ptr<Assembly> made = cls.make();
+  made->sim_ = sim_;
+  made->parent_ = this;
+  made->path_ = childPath;
+  made->offeredTies_ = offerTies(childPath, inputs.signalTies);
+  children_.push_back(std::move(made));
+  Assembly& child = *children_.back();
+  try {
+    child.construct(cls, this, std::move(name), std::move(inputs));
+  } catch (...) {
+    child.teardown();
+    children_.pop_back();
+    throw;
+  }
+  return child;
+}
+
+void Assembly::construct(const AssemblyClass& cls, Assembly* parent, std::string name,
+                         AssemblyInputs inputs) {
+  class_ = &cls;
+  parent_ = parent;
+  name_ = std::move(name);
+  definition_ = std::move(inputs);
+  const std::string branch = variableBranch();
+  try {
+    config_ = std::make_unique<ParamSet>(
+        ParamSet::parse(cls.config, definition_.config, branch + ".config"));
+    context_ = std::make_unique<ParamSet>(
+        ParamSet::parse(cls.context, definition_.context, branch + ".context"));
+    params_ = std::make_unique<ParamSet>(
+        ParamSet::parse(makeParamsSchema(), definition_.params, branch + ".params"));
+  } catch (const InputError& e) {
+    // Name the class: the message already names the path and the field.
+    throw InputError(std::string(e.what()) + " [" + cls.name + " '" + path_ + "']");
+  }
+  registerVariables();
+  addSignals();
+  addDefinitionSignals();
+  addModels();
+  addDefinitionModels();
+  addAssemblies();
+  addDefinitionChildren();
+}
+
+void Assembly::addDefinitionSignals() {
+  for (const SignalDefinition& s : definition_.signals) {
+    try {
+      addSignal(s.name, s.type, s.length, s.unit, s.description);
+    } catch (const InputError& e) {
+      throw InputError(prefixed(s.where, e.what()));
+    }
+  }
+}
+
+void Assembly::addDefinitionModels() {
+  for (const ModelDefinition& m : definition_.models) addDefinedModel(m);
+}
+
+void Assembly::addDefinitionChildren() {
+  for (AssemblyInputs::Child& c : definition_.assemblies) {
+    addAssembly(c.className, c.name, std::move(c.inputs));
+  }
+  definition_.assemblies.clear();
+}
+
+void Assembly::registerVariables() {
+  const std::string branch = variableBranch();
+  const std::pair<const char*, const ParamSet*> groups[] = {
+      {"config", config_.get()}, {"context", context_.get()}, {"params", params_.get()}};
+  for (const auto& [group, set] : groups) {
+    for (const std::string& leaf : set->leafPaths()) {
+      std::string path = branch + "." + group + "." + leaf;
+      sim_->variables().add(path, std::make_unique<ParamVariable>(
+                                      const_cast<ParamSet&>(*set), leaf, paramsBound_));
+      variables_.push_back(std::move(path));
+    }
+  }
+}
+
+// ---- binding --------------------------------------------------------------------------------
+
+void Assembly::bindParamsTree() {
+  if (!paramsBound_) {
+    bindParams();
+    paramsBound_ = true;
+  }
+  for (const auto& c : children_) c->bindParamsTree();
+}
+
+void Assembly::bindStateTree() {
+  if (!stateBound_) {
+    bindState();
+    stateBound_ = true;
+  }
+  for (const auto& c : children_) c->bindStateTree();
+}
+
+std::vector<std::string> Assembly::signalNamesBelow() const {
+  std::vector<std::string> names = signalNames();
+  for (const auto& c : children_) {
+    for (std::string& n : c->signalNamesBelow()) names.push_back(std::move(n));
+  }
+  return names;
+}
+
+void Assembly::teardown() noexcept {
+  for (auto it = children_.rbegin(); it != children_.rend(); ++it) (*it)->teardown();
+  children_.clear();
+  for (auto& record : offeredTies_) record->forget(path_);
+  // Removal cannot fail for things this assembly created itself; a failure would only leave
+  // an orphan behind, never corrupt the simulation, so it is not allowed to escape.
+  for (auto it = models_.rbegin(); it != models_.rend(); ++it) {
+    try {
+      sim_->removeModel(*it);
+    } catch (const Error&) {
+    }
+  }
+  for (auto it = createdSignals_.rbegin(); it != createdSignals_.rend(); ++it) {
+    try {
+      sim_->removeSignal(*it);
+    } catch (const Error&) {
+    }
+  }
+  multibody::MultibodyModel& tree = sim_->multibody().editModel();
+  for (auto it = bodies_.rbegin(); it != bodies_.rend(); ++it) {
+    try {
+      tree.removeBody(tree.bodyIndex(*it));
+    } catch (const Error&) {
+    }
+  }
+  for (const std::string& v : variables_) sim_->variables().remove(v);
+  models_.clear();
+  createdSignals_.clear();
+  bodies_.clear();
+  variables_.clear();
+}
+
+}  // namespace hopsim

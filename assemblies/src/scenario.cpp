@@ -1,0 +1,498 @@
+#include "hopsim/assemblies/scenario.h"
+
+#include <filesystem>
+
+#include "hopsim/assemblies/param_set.h"
+#include "hopsim/assemblies/units.h"
+#include "hopsim/assemblies/yaml_input.h"
+#include "hopsim/signals/error.h"
+#include "hopsim/signals/name_suggestions.h"
+#include "param_variable.h"
+#include "scenario_document.h"
+#include "scenario_schemas.h"
+
+namespace hopsim {
+
+namespace scenario {
+
+void EventSection::validate(const ParamSet& set) const {
+  const int triggers = int{set.has(at)} + int{set.has(every)} + int{set.has(when)};
+  if (triggers != 1) {
+    set.fail(triggers == 0 ? "at" : "when",
+             "an event needs exactly one trigger: `at`, `every` or `when`");
+  }
+  if (set.has(start) && !set.has(every)) set.fail("start", "`start` belongs to `every`");
+}
+
+}  // namespace scenario
+
+namespace {
+
+using namespace scenario;
+
+std::string at(const InputNode& node) {
+  return node.location().known() ? node.location().toString() + ": " : std::string();
+}
+
+const std::string& text(const ParamSet& set, SchemaKey<std::string> key) { return set[key]; }
+
+}  // namespace
+
+/// Builds one scenario: reads the sections in order and keeps the warnings.
+class Scenario::Builder {
+ public:
+  Builder(Scenario& scenario, const AssemblyRegistry& registry)
+      : scenario_(scenario), registry_(registry) {}
+
+  void build(InputNode document, const std::string& file,
+             const std::vector<std::string>& overrideTexts) {
+    std::vector<Override> overrides;
+    for (const std::string& o : overrideTexts) overrides.push_back(parseOverride(o));
+    resolveIncludes(document, file);
+    const std::vector<Override> remaining = applyToDocument(document, std::move(overrides));
+    // `library` is free-form: a place to define anchors that definitions merge in.
+    warnUnknown(document, "", {"hopsim", "simulation", "library", "assemblies", "signals",
+                               "models", "breaks", "events", "logging"});
+    createSimulation(section<SimulationSection>(document, "simulation"));
+    AssemblyInputs top;
+    top.signals = signalDefinitions(document.find("signals"), "signals");
+    top.assemblies = children(document.find("assemblies"), "assemblies");
+    top.models = modelDefinitions(document.find("models"), "models");
+    scenario_.top_->build(std::move(top));
+    addBreaks(document.find("breaks"));
+    // Inputs of assemblies the file does not define (made by their parents' stages) are set
+    // before binding reads them; every other variable after, so that it wins over the binding.
+    for (const Override& o : remaining) {
+      if (o.path.starts_with("assemblies.")) applyToVariable(o);
+    }
+    scenario_.top_->bind();
+    for (const Override& o : remaining) {
+      if (!o.path.starts_with("assemblies.")) applyToVariable(o);
+    }
+    // The multibody variables exist from lock() on; events and logging may name them.
+    scenario_.sim_->lock();
+    if (const InputNode* events = document.find("events")) addEvents(*events);
+    addLogging(document.find("logging"), file);
+  }
+
+ private:
+  // ---- helpers ------------------------------------------------------------------------------
+
+  void warn(const InputNode& node, const std::string& message) {
+    scenario_.warnings_.push_back(at(node) + message);
+  }
+
+  /// Warns about the keys of a mapping that are not in `known`.
+  void warnUnknown(const InputNode& node, const std::string& path,
+                   const std::vector<std::string>& known) {
+    if (!node.isMapping()) return;
+    for (const auto& [key, value] : node.entries()) {
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      warn(value, "unknown key '" + (path.empty() ? key : path + "." + key) + "' ignored" +
+                      didYouMean(key, known));
+    }
+  }
+
+  /// Parses a section with a schema; keys the schema does not know (and that are not in
+  /// `alsoKnown`) are warnings, not errors.
+  template <class Schema>
+  ParamSet section(const InputNode& parent, const std::string& key,
+                   const std::vector<std::string>& alsoKnown = {}, std::string path = {}) {
+    if (path.empty()) path = key;
+    const InputNode* node = parent.isMapping() ? parent.find(key) : nullptr;
+    return parseKnown<Schema>(node != nullptr ? *node : InputNode(), path, alsoKnown);
+  }
+
+  template <class Schema>
+  ParamSet parseKnown(const InputNode& node, const std::string& path,
+                      const std::vector<std::string>& alsoKnown = {}) {
+    const auto schema = schemaOf<Schema>();
+    if (!node.isMapping()) return ParamSet::parse(schema, node, path);
+    std::vector<std::string> known = alsoKnown;
+    for (const ParamField& f : schema->fields()) known.push_back(f.name);
+    warnUnknown(node, path, known);
+    std::vector<InputNode::Entry> kept;
+    for (const auto& entry : node.entries()) {
+      if (schema->find(entry.first)) kept.push_back(entry);
+    }
+    return ParamSet::parse(schema, InputNode::mapping(std::move(kept), node.location()), path);
+  }
+
+  static void requireMapping(const InputNode& node, const std::string& path) {
+    if (!node.isMapping() && !node.isNull()) {
+      throw InputError(at(node) + path + ": expected a mapping, got a " + node.kindName());
+    }
+  }
+
+  // ---- simulation ---------------------------------------------------------------------------
+
+  void createSimulation(const ParamSet& s) {
+    const SimulationSection& S = *schemaOf<SimulationSection>();
+    if (!s.has(S.endTime)) s.fail("end_time", "missing required field");
+    SimulationOptions options;
+    options.startTime = s[S.startTime];
+    options.ioStepSize = s[S.ioStep];
+    options.integrationSteps = static_cast<int>(s[S.integrationSteps]);
+    options.integrator = s[S.integrator];
+    options.integratorOptions.relativeTolerance = s[S.rtol];
+    options.integratorOptions.absoluteTolerance = s[S.atol];
+    options.integratorOptions.maxStep = s[S.maxStep];
+    options.integratorOptions.multistep =
+        s[S.method] == "adams" ? MultistepMethod::Adams : MultistepMethod::Bdf;
+    if (s[S.endTime] < s[S.startTime]) {
+      s.fail("end_time", "end_time " + describeValue(s[S.endTime]) + " s is before start_time " +
+                             describeValue(s[S.startTime]) + " s");
+    }
+    scenario_.endTime_ = s[S.endTime];
+    scenario_.sim_ = std::make_unique<Simulation>(options);
+    const auto& g = s[S.gravity];
+    scenario_.sim_->multibody().setGravity(spatial::Vector3(g[0], g[1], g[2]));
+    scenario_.top_ = std::make_unique<SimulationAssembly>(*scenario_.sim_, &registry_);
+  }
+
+  // ---- definitions --------------------------------------------------------------------------
+
+  std::vector<SignalDefinition> signalDefinitions(const InputNode* node, const std::string& path) {
+    std::vector<SignalDefinition> out;
+    if (node == nullptr || node->isNull()) return out;
+    requireMapping(*node, path);
+    const SignalSection& S = *schemaOf<SignalSection>();
+    for (const auto& [name, value] : node->entries()) {
+      const ParamSet s = parseKnown<SignalSection>(value, path + "." + name);
+      SignalDefinition d;
+      d.name = name;
+      const std::string& type = s[S.type];
+      d.type = type == "int" ? ElementType::Int
+               : type == "bool" ? ElementType::Bool
+               : type == "string" ? ElementType::String
+                                  : ElementType::Double;
+      d.length = static_cast<std::size_t>(s[S.length]);
+      d.unit = s[S.unit];
+      d.description = s[S.description];
+      d.where = value.location();
+      out.push_back(std::move(d));
+    }
+    return out;
+  }
+
+  /// `{child: parent}` or `{child: {signal: parent, offset: i, length: n}}`.
+  std::vector<SignalTie> ties(const InputNode* node, const std::string& path) {
+    std::vector<SignalTie> out;
+    if (node == nullptr || node->isNull()) return out;
+    requireMapping(*node, path);
+    const TieSection& T = *schemaOf<TieSection>();
+    for (const auto& [name, value] : node->entries()) {
+      SignalTie t;
+      t.child = name;
+      t.where = value.location();
+      if (value.isScalar() && std::holds_alternative<std::string>(value.scalar())) {
+        t.parent = std::get<std::string>(value.scalar());
+      } else {
+        const ParamSet s = parseKnown<TieSection>(value, path + "." + name);
+        t.parent = s[T.signal];
+        t.offset = static_cast<std::size_t>(s[T.offset]);
+        if (s.has(T.length)) t.length = static_cast<std::size_t>(s[T.length]);
+      }
+      out.push_back(std::move(t));
+    }
+    return out;
+  }
+
+  std::vector<ModelDefinition> modelDefinitions(const InputNode* node, const std::string& path) {
+    std::vector<ModelDefinition> out;
+    if (node == nullptr || node->isNull()) return out;
+    requireMapping(*node, path);
+    const ModelSection& M = *schemaOf<ModelSection>();
+    for (const auto& [name, value] : node->entries()) {
+      const std::string entryPath = path + "." + name;
+      const ParamSet s = parseKnown<ModelSection>(value, entryPath, {"params", "ties"});
+      ModelDefinition d;
+      d.name = name;
+      d.className = s[M.className];
+      d.where = value.location();
+      if (const InputNode* params = value.find("params")) d.params = *params;
+      d.ties = ties(value.find("ties"), entryPath + ".ties");
+      if (s.has(M.node) || s.has(M.body)) {
+        d.attachment = ModelAttachment{s.has(M.node) ? s[M.node] : std::string(),
+                                       s.has(M.body) ? s[M.body] : std::string(),
+                                       static_cast<int>(s[M.subhinge])};
+      }
+      if (s.has(M.rate)) d.rate = s[M.rate];
+      out.push_back(std::move(d));
+    }
+    return out;
+  }
+
+  std::vector<AssemblyInputs::Child> children(const InputNode* node, const std::string& path) {
+    std::vector<AssemblyInputs::Child> out;
+    if (node == nullptr || node->isNull()) return out;
+    requireMapping(*node, path);
+    for (const auto& [name, value] : node->entries()) {
+      out.push_back(assemblyDefinition(name, value, path + "." + name));
+    }
+    return out;
+  }
+
+  /// An assembly definition: its structural keys; every other key is a config field.
+  AssemblyInputs::Child assemblyDefinition(const std::string& name, const InputNode& value,
+                                           const std::string& path) {
+    requireMapping(value, path);
+    AssemblyInputs::Child child;
+    child.name = name;
+    child.className = "Assembly";
+    AssemblyInputs& in = child.inputs;
+    in.where = value.location();
+    std::vector<InputNode::Entry> config;
+    for (const auto& [key, item] : value.entries()) {
+      if (key == "class") {
+        const auto* cls = std::get_if<std::string>(&item.scalar());
+        if (!item.isScalar() || cls == nullptr) {
+          throw InputError(at(item) + path + ".class: expected a class name, got " +
+                           item.describe());
+        }
+        child.className = *cls;
+      } else if (key == "description") {
+        in.description = item.describe();
+      } else if (key == "context") {
+        in.context = item;
+      } else if (key == "params") {
+        in.params = item;
+      } else if (key == "signals") {
+        in.signals = signalDefinitions(&item, path + ".signals");
+      } else if (key == "signal_ties") {
+        in.signalTies = ties(&item, path + ".signal_ties");
+      } else if (key == "models") {
+        in.models = modelDefinitions(&item, path + ".models");
+      } else if (key == "assemblies") {
+        in.assemblies = children(&item, path + ".assemblies");
+      } else {
+        config.emplace_back(key, item);
+      }
+    }
+    in.config = InputNode::mapping(std::move(config), value.location());
+    return child;
+  }
+
+  // ---- breaks, overrides, events, logging -----------------------------------------------------
+
+  void addBreaks(const InputNode* node) {
+    if (node == nullptr || node->isNull()) return;
+    if (!node->isSequence()) {
+      throw InputError(at(*node) + "breaks: expected a sequence of \"model.flowIn\"");
+    }
+    for (const InputNode& item : node->items()) {
+      const auto* name = std::get_if<std::string>(&item.scalar());
+      const std::size_t dot = name != nullptr ? name->rfind('.') : std::string::npos;
+      if (!item.isScalar() || dot == std::string::npos) {
+        throw InputError(at(item) + "breaks: expected \"model.flowIn\", got " + item.describe());
+      }
+      try {
+        scenario_.sim_->addBreak(name->substr(0, dot), name->substr(dot + 1));
+      } catch (const Error& e) {
+        throw InputError(at(item) + "breaks: " + e.what());
+      }
+    }
+  }
+
+  /// A value for a variable, parsed against its type, length and unit.
+  Value valueFor(const std::string& path, const InputNode& input) {
+    const Variable& v = scenario_.sim_->variables().at(path);
+    auto schema = std::make_shared<ParamSchema>();
+    ParamField f;
+    f.name = "value";
+    f.unit = v.unit() == "1" ? std::string() : v.unit();
+    switch (v.type()) {
+      case ElementType::Bool: f.type = ParamType::Bool; break;
+      case ElementType::String: f.type = ParamType::String; break;
+      case ElementType::Int:
+        f.type = v.length() == 1 ? ParamType::Int : ParamType::IntVector;
+        break;
+      case ElementType::Double:
+        f.type = v.length() == 1 ? ParamType::Double : ParamType::DoubleVector;
+        break;
+    }
+    if (v.length() > 1) f.minLength = f.maxLength = v.length();
+    f.allowNonFinite = true;  // the variable itself decides what it accepts
+    schema->addField(std::move(f));
+    const ParamSet parsed =
+        ParamSet::parse(schema, InputNode::mapping({{"value", input}}), path);
+    std::optional<Value> value;
+    std::visit(
+        [&](const auto& x) {
+          if constexpr (std::is_constructible_v<Value, std::decay_t<decltype(x)>>) value = x;
+        },
+        parsed.value(0));
+    return *value;
+  }
+
+  void applyToVariable(const Override& o) {
+    try {
+      scenario_.sim_->set(o.path, valueFor(o.path, o.value));
+    } catch (const Error& e) {
+      throw InputError(o.value.location().toString() + ": " + e.what());
+    }
+  }
+
+  void addEvents(const InputNode& events) {
+    requireMapping(events, "events");
+    if (events.isNull()) return;
+    const EventSection& E = *schemaOf<EventSection>();
+    for (const auto& [name, value] : events.entries()) {
+      const std::string path = "events." + name;
+      InputNode definition = value;
+      // `at: 2.0` is the one-time form of `at: [2.0]`.
+      if (const InputNode* times = definition.find("at"); times && times->isScalar()) {
+        definition.set("at", InputNode::sequence({*times}, times->location()));
+      }
+      // `when.value` is read against the variable's unit, apart from the section's schema.
+      const InputNode* target = nullptr;
+      if (const InputNode* when = value.find("when"); when && when->isMapping()) {
+        target = when->find("value");
+        std::vector<InputNode::Entry> rest;
+        for (const auto& entry : when->entries()) {
+          if (entry.first != "value") rest.push_back(entry);
+        }
+        definition.set("when", InputNode::mapping(std::move(rest), when->location()));
+      }
+      const ParamSet e = parseKnown<EventSection>(definition, path, {"set"});
+      const EventCallback action = makeAction(name, e, value.find("set"), path);
+      EventOptions options;
+      options.priority = static_cast<int>(e[E.priority]);
+      Simulation& sim = *scenario_.sim_;
+      try {
+        if (e.has(E.at)) {
+          sim.registerTimedEvent(name, e[E.at], action, options);
+        } else if (e.has(E.every)) {
+          sim.registerPeriodicEvent(name, e.has(E.start) ? e[E.start] : sim.time(), e[E.every],
+                                    action, options);
+        } else {
+          addCrossing(name, e[E.when], target, action, options.priority);
+        }
+      } catch (const Error& err) {
+        throw InputError(at(value) + path + ": " + err.what());
+      }
+    }
+  }
+
+  EventCallback makeAction(const std::string& name, const ParamSet& e, const InputNode* set,
+                           const std::string& path) {
+    const EventSection& E = *schemaOf<EventSection>();
+    std::vector<std::pair<std::string, Value>> assignments;
+    if (set != nullptr && !set->isNull()) {
+      requireMapping(*set, path + ".set");
+      for (const auto& [variable, value] : set->entries()) {
+        try {
+          assignments.emplace_back(variable, valueFor(variable, value));
+        } catch (const Error& err) {
+          throw InputError(at(value) + path + ".set." + variable + ": " + err.what());
+        }
+      }
+    }
+    std::optional<std::string> log;
+    if (e.has(E.log)) log = e[E.log];
+    // The action outlives this builder: it keeps the scenario, not the builder.
+    return [&eventLog = scenario_.eventLog_, name, assignments = std::move(assignments), log,
+            stop = e[E.stop]](Simulation& sim, double t) {
+      for (const auto& [variable, value] : assignments) sim.set(variable, value);
+      if (log) eventLog.push_back({t, name, *log});
+      if (stop) sim.requestStop();
+    };
+  }
+
+  /// A crossing target in the variable's unit. A variable without a declared unit (the
+  /// coordinates Q, whose elements mix radians and meters) takes any unit, converted to SI.
+  static double targetValue(const InputNode& target, const Variable& variable,
+                            const std::string& path) {
+    auto schema = std::make_shared<ParamSchema>();
+    ParamField f;
+    f.name = "value";
+    f.unit = variable.unit() == "1" ? std::string() : variable.unit();
+    if (f.unit.empty() && target.isScalar()) {
+      if (const auto* text = std::get_if<std::string>(&target.scalar())) {
+        if (const auto q = splitQuantity(*text); q && !q->unit.empty()) {
+          try {
+            return q->value * parseUnit(q->unit).scale;
+          } catch (const InputError& e) {
+            throw InputError(at(target) + path + ".value: " + e.what());
+          }
+        }
+      }
+    }
+    schema->addField(std::move(f));
+    return std::get<double>(
+        ParamSet::parse(schema, InputNode::mapping({{"value", target}}), path).value(0));
+  }
+
+  /// `target` is the raw `when.value`: parsed against the variable's unit (0 when absent).
+  void addCrossing(const std::string& name, const ParamSet& when, const InputNode* target,
+                   EventCallback action, int priority) {
+    const CrossingSection& C = *schemaOf<CrossingSection>();
+    Simulation& sim = *scenario_.sim_;
+    const std::string& path = when[C.variable];
+    Variable& variable = sim.variables().at(path);  // throws with suggestions
+    const auto element = static_cast<std::size_t>(when[C.element]);
+    if (variable.type() == ElementType::String || element >= variable.length()) {
+      when.fail("element", "'" + path + "' has " + std::to_string(variable.length()) +
+                               " numeric elements; element " + std::to_string(element) +
+                               " does not exist");
+    }
+    const double value = target != nullptr ? targetValue(*target, variable, when.path()) : 0.0;
+    ZeroCrossingOptions options;
+    options.priority = priority;
+    options.timeTolerance = when[C.tolerance];
+    const std::string& d = when[C.direction];
+    const CrossingDirection direction = d == "rising"    ? CrossingDirection::Rising
+                                        : d == "falling" ? CrossingDirection::Falling
+                                                         : CrossingDirection::Either;
+    sim.registerZeroCrossing(
+        name,
+        [&variable, element, value](Simulation&, double) {
+          return variable.element(element) - value;
+        },
+        direction, std::move(action), options);
+  }
+
+  void addLogging(const InputNode* node, const std::string& file) {
+    if (node == nullptr || node->isNull()) {
+      scenario_.recorder_ = std::make_unique<Recorder>();
+      return;
+    }
+    const ParamSet l = parseKnown<LoggingSection>(*node, "logging");
+    const LoggingSection& L = *schemaOf<LoggingSection>();
+    std::optional<double> rate;
+    if (l.has(L.rate)) rate = l[L.rate];
+    try {
+      scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_, l[L.variables], rate);
+    } catch (const InputError& e) {
+      throw InputError(at(*node) + "logging: " + e.what());
+    }
+    if (l.has(L.file)) {
+      scenario_.logFile_ =
+          (std::filesystem::path(file).parent_path() / text(l, L.file)).lexically_normal().string();
+    }
+  }
+
+  Scenario& scenario_;
+  const AssemblyRegistry& registry_;
+};
+
+Scenario::Scenario() = default;
+Scenario::~Scenario() = default;
+
+std::unique_ptr<Scenario> Scenario::load(const std::string& path,
+                                         const std::vector<std::string>& overrides,
+                                         const AssemblyRegistry& registry) {
+  return build(loadYamlFile(path), path, overrides, registry);
+}
+
+std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string& file,
+                                          const std::vector<std::string>& overrides,
+                                          const AssemblyRegistry& registry) {
+  std::unique_ptr<Scenario> scenario(new Scenario());
+  Builder(*scenario, registry).build(std::move(document), file, overrides);
+  return scenario;
+}
+
+void Scenario::run() { sim_->advanceTimeTo(endTime_); }
+
+}  // namespace hopsim

@@ -1,0 +1,28 @@
+#pragma once
+// The document-level steps of loading a scenario (private): includes and overrides.
+#include <string>
+#include <vector>
+
+#include "hopsim/assemblies/input_node.h"
+
+namespace hopsim::scenario {
+
+/// An override "PATH=VALUE", split and parsed.
+struct Override {
+  std::string path;
+  InputNode value;  // parsed as YAML flow text, located at "--set PATH=VALUE"
+};
+
+/// Splits and parses "PATH=VALUE". @throws InputError for a malformed override.
+Override parseOverride(const std::string& text);
+
+/// Checks that `document` is a version-1 scenario and merges the files it includes (recursively, paths relative to `file`) into it.
+/// @throws InputError for a missing file, an include cycle, a file that is not a scenario, or a
+/// name defined twice.
+void resolveIncludes(InputNode& document, const std::string& file);
+
+/// Applies the overrides that name keys of the document's own definitions to it; returns the
+/// others, for the variable tree.
+std::vector<Override> applyToDocument(InputNode& document, std::vector<Override> overrides);
+
+}  // namespace hopsim::scenario

@@ -1,0 +1,66 @@
+#pragma once
+/// @file
+/// Recorder: samples numeric variables of the variable tree into memory during a run, for CSV
+/// output, plots and tests (a scenario's `logging`).
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hopsim/core/simulation.h"
+
+namespace hopsim {
+
+/// Records numeric variables (bool, int and double scalars and vectors; a vector gives one
+/// column per element, "path[i]") at fixed times.
+///
+/// With a rate, samples are taken at start + k / rate, which become barriers of the run (exact
+/// times; for fixed-step integrators at multiples of the I/O step this changes nothing). Without
+/// one, samples are taken at the end of every default I/O step. A sample is also taken when
+/// recording starts. Column buffers grow by amortized doubling, the only allocation a sample
+/// can make.
+class Recorder {
+ public:
+  /// An empty recorder (no columns, never samples).
+  Recorder() = default;
+  /// Records the variables matching `patterns` in `sim`: exact paths, or globs where `*`
+  /// matches within one path segment and `**` across segments ("multibody.bodies.*.Q",
+  /// "signals.**"). Call after lock(), so every variable exists.
+  /// @throws InputError for a pattern that matches nothing (with suggestions), a non-numeric
+  /// variable given by exact path, or a rate that is not finite and positive.
+  Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+           std::optional<double> rate = std::nullopt);
+  ~Recorder();
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
+  /// "time", then one name per column ("signals.x", "multibody.Q[3]").
+  const std::vector<std::string>& columns() const { return columns_; }
+  /// Units per column ("s" for time; "" when unknown).
+  const std::vector<std::string>& units() const { return units_; }
+  /// Samples taken.
+  std::size_t rows() const { return times_.size(); }
+  /// The sample times, s.
+  const std::vector<double>& times() const { return times_; }
+  /// Column `column` (1 = the first variable column), one value per row.
+  const std::vector<double>& values(std::size_t column) const { return data_[column - 1]; }
+  /// The column of `name`. @throws InputError with suggestions.
+  std::size_t column(std::string_view name) const;
+  /// Writes a CSV file: a header of column names, then one row per sample, numbers with 17
+  /// significant digits (round trips exactly).
+  void writeCsv(std::ostream& out) const;
+
+ private:
+  void sample(double t);
+  Simulation* sim_ = nullptr;
+  std::string eventName_;
+  std::vector<std::string> paths_;          // one per variable
+  std::vector<std::size_t> firstColumn_;    // of each variable, in data_
+  std::vector<std::string> columns_;
+  std::vector<std::string> units_;
+  std::vector<double> times_;
+  std::vector<std::vector<double>> data_;
+};
+
+}  // namespace hopsim

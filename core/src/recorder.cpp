@@ -1,0 +1,141 @@
+#include "hopsim/core/recorder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <ostream>
+
+#include "hopsim/signals/error.h"
+#include "hopsim/signals/name_suggestions.h"
+
+namespace hopsim {
+
+namespace {
+
+/// Glob match on dotted paths: `*` within one segment, `**` across segments.
+bool globMatch(std::string_view pattern, std::string_view path) {
+  if (pattern.empty()) return path.empty();
+  if (pattern.starts_with("**")) {
+    for (std::size_t i = 0; i <= path.size(); ++i) {
+      if (globMatch(pattern.substr(2), path.substr(i))) return true;
+    }
+    return false;
+  }
+  if (pattern.front() == '*') {
+    for (std::size_t i = 0; i <= path.size(); ++i) {
+      if (globMatch(pattern.substr(1), path.substr(i))) return true;
+      if (i < path.size() && path[i] == '.') break;
+    }
+    return false;
+  }
+  return !path.empty() && pattern.front() == path.front() &&
+         globMatch(pattern.substr(1), path.substr(1));
+}
+
+bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
+
+/// Appends the numeric elements of a value (bools as 0/1).
+template <class Sink>
+void forEachElement(const Value& value, Sink&& sink) {
+  std::visit(
+      [&](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::vector<double>> ||
+                      std::is_same_v<T, std::vector<std::int64_t>>) {
+          for (auto x : v) sink(static_cast<double>(x));
+        } else if constexpr (!std::is_same_v<T, std::string>) {
+          sink(static_cast<double>(v));
+        }
+      },
+      value);
+}
+
+}  // namespace
+
+Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+                   std::optional<double> rate)
+    : sim_(&sim) {
+  if (rate && !(std::isfinite(*rate) && *rate > 0.0)) {
+    throw InputError("logging rate " + describeValue(*rate) + " Hz must be finite and positive");
+  }
+  const std::vector<std::string> all = sim.list();
+  columns_.push_back("time");
+  units_.push_back("s");
+  for (const std::string& pattern : patterns) {
+    const bool glob = pattern.find('*') != std::string::npos;
+    std::size_t matched = 0;
+    for (const std::string& path : all) {
+      if (glob ? !globMatch(pattern, path) : path != pattern) continue;
+      const Variable& v = sim.variables().at(path);
+      if (!isNumeric(v)) {
+        if (!glob) throw InputError("cannot log '" + path + "': it is a string variable");
+        continue;
+      }
+      ++matched;
+      if (std::find(paths_.begin(), paths_.end(), path) != paths_.end()) continue;
+      paths_.push_back(path);
+      firstColumn_.push_back(data_.size());
+      const std::size_t n = v.length();
+      for (std::size_t i = 0; i < n; ++i) {
+        columns_.push_back(n == 1 ? path : path + "[" + std::to_string(i) + "]");
+        units_.push_back(v.unit());
+        data_.emplace_back();
+      }
+    }
+    if (matched == 0) {
+      throw InputError("logging: '" + pattern + "' matches no numeric variable" +
+                       didYouMean(pattern, all));
+    }
+  }
+  if (paths_.empty()) return;
+  eventName_ = "recorder";
+  for (int k = 2; sim.findEvent(eventName_); ++k) eventName_ = "recorder" + std::to_string(k);
+  const auto record = [this](Simulation& s, double t) {
+    (void)s;
+    sample(t);
+  };
+  if (rate) {
+    sim.registerPeriodicEvent(eventName_, sim.time(), 1.0 / *rate, record);
+  } else {
+    sample(sim.time());
+    sim.registerEndIoStepEvent(eventName_, record);
+  }
+}
+
+Recorder::~Recorder() {
+  if (sim_ != nullptr && !eventName_.empty() && sim_->findEvent(eventName_)) {
+    sim_->removeEvent(eventName_);
+  }
+}
+
+void Recorder::sample(double t) {
+  times_.push_back(t);
+  for (std::size_t v = 0; v < paths_.size(); ++v) {
+    std::size_t column = firstColumn_[v];
+    forEachElement(sim_->variables().at(paths_[v]).get(),
+                   [&](double x) { data_[column++].push_back(x); });
+  }
+}
+
+std::size_t Recorder::column(std::string_view name) const {
+  for (std::size_t c = 1; c < columns_.size(); ++c) {
+    if (columns_[c] == name) return c;
+  }
+  throw InputError("the recorder has no column '" + std::string(name) + "'" +
+                   didYouMean(name, columns_));
+}
+
+void Recorder::writeCsv(std::ostream& out) const {
+  const auto old = out.precision(std::numeric_limits<double>::max_digits10);
+  for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << columns_[c];
+  out << "\n";
+  for (std::size_t r = 0; r < times_.size(); ++r) {
+    out << times_[r];
+    for (const auto& column : data_) out << "," << column[r];
+    out << "\n";
+  }
+  out.precision(old);
+}
+
+}  // namespace hopsim
