@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
   } catch (const hopsim::Error& e) {
     std::cerr << "hopsim: error: " << e.what() << "\n";
     return 1;
+  } catch (const std::exception& e) {
+    // Not one of hopsim's own errors (a library's, or out of memory): still a clean exit.
+    std::cerr << "hopsim: internal error: " << e.what() << "\n";
+    return 2;
   }
   return 0;
 }

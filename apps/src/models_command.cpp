@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 
 #include "commands.h"
@@ -12,10 +13,13 @@ int listModels(std::ostream& out, bool doc) {
     writeModelReference(out, registry);
     return 0;
   }
+  // Columns as wide as their longest entry, plus two spaces.
+  std::size_t nameWidth = 0;
+  for (const std::string& name : registry.classNames()) nameWidth = std::max(nameWidth, name.size());
   for (const std::string& name : registry.classNames()) {
     const ModelSpec& spec = registry.spec(name);
-    out << std::left << std::setw(18) << name << std::setw(17) << toString(spec.kind())
-        << spec.doc() << "\n";
+    out << std::left << std::setw(static_cast<int>(nameWidth + 2)) << name << std::setw(17)
+        << toString(spec.kind()) << spec.doc() << "\n";
   }
   return 0;
 }

@@ -15,10 +15,6 @@ namespace hopsim {
 
 namespace {
 
-std::string prefixed(const SourceLocation& where, const std::string& message) {
-  return where.known() ? where.toString() + ": " + message : message;
-}
-
 /// "assembly 'lander.engine'", or "the top assembly".
 std::string describeAssembly(const std::string& path) {
   return path.empty() ? std::string("the top assembly") : "assembly '" + path + "'";
@@ -192,12 +188,12 @@ void Assembly::addDefinedModel(const ModelDefinition& definition) {
       try {
         tie(model, t.child, t.parent, t.offset, length);
       } catch (const Error& e) {
-        throw InputError(prefixed(t.where, e.what()));
+        throw InputError(locateMessage(t.where, "", e.what()));
       }
     }
     if (definition.rate) sim_->setModelRate(model.name(), *definition.rate);
   } catch (const InputError& e) {
-    throw InputError(prefixed(definition.where, e.what()));
+    throw InputError(locateMessage(definition.where, "", e.what()));
   }
 }
 
@@ -237,7 +233,7 @@ Assembly& Assembly::addAssembly(std::string_view className, std::string name,
   try {
     cls = &registry().get(className);
   } catch (const InputError& e) {
-    throw InputError(prefixed(inputs.where, "assembly '" + qualified(name) + "': " + e.what()));
+    throw InputError(locateMessage(inputs.where, "assembly '" + qualified(name) + "'", e.what()));
   }
   return addAssembly(*cls, std::move(name), std::move(inputs));
 }
@@ -257,7 +253,7 @@ Assembly& Assembly::addAssembly(const AssemblyClass& cls, std::string name,
       if (c->name_ == name) throw InputError("assembly '" + childPath + "' already exists");
     }
   } catch (const InputError& e) {
-    throw InputError(prefixed(inputs.where, e.what()));
+    throw InputError(locateMessage(inputs.where, "", e.what()));
   }
   std::unique_ptr<Assembly> made = cls.make();
   made->sim_ = sim_;
@@ -308,7 +304,7 @@ void Assembly::addDefinitionSignals() {
     try {
       addSignal(s.name, s.type, s.length, s.unit, s.description);
     } catch (const InputError& e) {
-      throw InputError(prefixed(s.where, e.what()));
+      throw InputError(locateMessage(s.where, "", e.what()));
     }
   }
 }

@@ -1,6 +1,7 @@
 #include "hopsim/assemblies/input_node.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "hopsim/signals/error.h"
 #include "param_internal.h"
@@ -38,6 +39,28 @@ std::string describeSequence(const std::vector<InputNode>& items) {
 }
 
 }  // namespace
+
+namespace {
+
+/// True when `message` starts with "<something>:<line>[:<column>]: ".
+bool startsWithLocation(const std::string& message) {
+  const std::size_t end = message.find(": ");
+  if (end == std::string::npos || end == 0) return false;
+  const std::string_view head(message.data(), end);
+  std::size_t digits = head.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(head[digits - 1]))) --digits;
+  return digits < head.size() && digits > 0 && head[digits - 1] == ':';
+}
+
+}  // namespace
+
+std::string locateMessage(const SourceLocation& where, std::string_view context,
+                          const std::string& message) {
+  if (startsWithLocation(message)) return message;
+  std::string text = where.known() ? where.toString() + ": " : std::string();
+  if (!context.empty()) text += std::string(context) + ": ";
+  return text + message;
+}
 
 std::string SourceLocation::toString() const {
   if (file.empty() || line <= 0) return file;

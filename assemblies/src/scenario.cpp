@@ -18,7 +18,8 @@ namespace scenario {
 void EventSection::validate(const ParamSet& set) const {
   const int triggers = int{set.has(at)} + int{set.has(every)} + int{set.has(when)};
   if (triggers != 1) {
-    set.fail(triggers == 0 ? "at" : "when",
+    // Name a trigger that is there: the second one given, or `at` when there is none.
+    set.fail(triggers == 0 ? "at" : set.has(when) ? "when" : "every",
              "an event needs exactly one trigger: `at`, `every` or `when`");
   }
   if (set.has(start) && !set.has(every)) set.fail("start", "`start` belongs to `every`");
@@ -35,6 +36,19 @@ std::string at(const InputNode& node) {
 }
 
 const std::string& text(const ParamSet& set, SchemaKey<std::string> key) { return set[key]; }
+
+/// Runs `f`; an InputError that starts with the key path `path` carries no file:line:col (a
+/// missing field, a cross-field check), so it is given `where` ("file:line:col: ").
+template <class F>
+auto located(const std::string& where, const std::string& path, F&& f) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    if (where.empty() || !message.starts_with(path)) throw;
+    throw InputError(where + message);
+  }
+}
 
 }  // namespace
 
@@ -53,7 +67,12 @@ class Scenario::Builder {
     // `library` is free-form: a place to define anchors that definitions merge in.
     warnUnknown(document, "", {"hopsim", "simulation", "library", "assemblies", "signals",
                                "models", "breaks", "events", "logging"});
-    createSimulation(section<SimulationSection>(document, "simulation"));
+    const InputNode* simulation = document.find("simulation");
+    const std::string where = simulation != nullptr && simulation->location().known()
+                                  ? at(*simulation)
+                                  : file + ": ";
+    located(where, "simulation",
+            [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
     AssemblyInputs top;
     top.signals = signalDefinitions(document.find("signals"), "signals");
     top.assemblies = children(document.find("assemblies"), "assemblies");
@@ -289,7 +308,7 @@ class Scenario::Builder {
       try {
         scenario_.sim_->addBreak(name->substr(0, dot), name->substr(dot + 1));
       } catch (const Error& e) {
-        throw InputError(at(item) + "breaks: " + e.what());
+        throw InputError(locateMessage(item.location(), "breaks", e.what()));
       }
     }
   }
@@ -297,9 +316,12 @@ class Scenario::Builder {
   /// A value for a variable, parsed against its type, length and unit.
   Value valueFor(const std::string& path, const InputNode& input) {
     const Variable& v = scenario_.sim_->variables().at(path);
+    // The variable as a one-field schema: its last path segment is the field, so messages
+    // name the variable's own path.
+    const std::size_t dot = path.rfind('.');
     auto schema = std::make_shared<ParamSchema>();
     ParamField f;
-    f.name = "value";
+    f.name = path.substr(dot + 1);
     f.unit = v.unit() == "1" ? std::string() : v.unit();
     switch (v.type()) {
       case ElementType::Bool: f.type = ParamType::Bool; break;
@@ -314,8 +336,8 @@ class Scenario::Builder {
     if (v.length() > 1) f.minLength = f.maxLength = v.length();
     f.allowNonFinite = true;  // the variable itself decides what it accepts
     schema->addField(std::move(f));
-    const ParamSet parsed =
-        ParamSet::parse(schema, InputNode::mapping({{"value", input}}), path);
+    const ParamSet parsed = ParamSet::parse(
+        schema, InputNode::mapping({{path.substr(dot + 1), input}}), path.substr(0, dot));
     std::optional<Value> value;
     std::visit(
         [&](const auto& x) {
@@ -329,7 +351,7 @@ class Scenario::Builder {
     try {
       scenario_.sim_->set(o.path, valueFor(o.path, o.value));
     } catch (const Error& e) {
-      throw InputError(o.value.location().toString() + ": " + e.what());
+      throw InputError(locateMessage(o.value.location(), "", e.what()));
     }
   }
 
@@ -354,7 +376,9 @@ class Scenario::Builder {
         }
         definition.set("when", InputNode::mapping(std::move(rest), when->location()));
       }
-      const ParamSet e = parseKnown<EventSection>(definition, path, {"set"});
+      const ParamSet e = located(at(value), path, [&] {
+        return parseKnown<EventSection>(definition, path, {"set"});
+      });
       const EventCallback action = makeAction(name, e, value.find("set"), path);
       EventOptions options;
       options.priority = static_cast<int>(e[E.priority]);
@@ -369,7 +393,7 @@ class Scenario::Builder {
           addCrossing(name, e[E.when], target, action, options.priority);
         }
       } catch (const Error& err) {
-        throw InputError(at(value) + path + ": " + err.what());
+        throw InputError(locateMessage(value.location(), path, err.what()));
       }
     }
   }
@@ -384,7 +408,7 @@ class Scenario::Builder {
         try {
           assignments.emplace_back(variable, valueFor(variable, value));
         } catch (const Error& err) {
-          throw InputError(at(value) + path + ".set." + variable + ": " + err.what());
+          throw InputError(locateMessage(value.location(), path + ".set." + variable, err.what()));
         }
       }
     }
@@ -413,7 +437,7 @@ class Scenario::Builder {
           try {
             return q->value * parseUnit(q->unit).scale;
           } catch (const InputError& e) {
-            throw InputError(at(target) + path + ".value: " + e.what());
+            throw InputError(locateMessage(target.location(), path + ".value", e.what()));
           }
         }
       }
@@ -464,7 +488,7 @@ class Scenario::Builder {
     try {
       scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_, l[L.variables], rate);
     } catch (const InputError& e) {
-      throw InputError(at(*node) + "logging: " + e.what());
+      throw InputError(locateMessage(node->location(), "", e.what()));
     }
     if (l.has(L.file)) {
       scenario_.logFile_ =
@@ -489,7 +513,17 @@ std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string&
                                           const std::vector<std::string>& overrides,
                                           const AssemblyRegistry& registry) {
   std::unique_ptr<Scenario> scenario(new Scenario());
-  Builder(*scenario, registry).build(std::move(document), file, overrides);
+  try {
+    Builder(*scenario, registry).build(std::move(document), file, overrides);
+  } catch (const Error& e) {
+    // Warnings found before the error often explain it (a misspelled `simulaton:`).
+    if (scenario->warnings_.empty()) throw;
+    std::string message = e.what();
+    message += "\nwarnings before this error:";
+    for (const std::string& w : scenario->warnings_) message += "\n  " + w;
+    if (dynamic_cast<const ModelError*>(&e) != nullptr) throw ModelError(message);
+    throw InputError(message);
+  }
   return scenario;
 }
 

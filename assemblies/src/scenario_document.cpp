@@ -107,7 +107,7 @@ void resolve(InputNode& document, const std::filesystem::path& file,
     try {
       included = loadYamlFile(path.string());
     } catch (const InputError& e) {
-      throw InputError(at(item) + "include: " + e.what());
+      throw InputError(locateMessage(item.location(), "include", e.what()));
     }
     checkScenario(included, path.string());
     chain.push_back(path);

@@ -27,6 +27,12 @@ struct SourceLocation {
   bool known() const { return !file.empty(); }
 };
 
+/// An error message located at `where`: "file:line:col: context: message" (without the
+/// context when it is empty). A message that already starts with a location, found more
+/// precisely by an inner check, is returned as it is, so no message carries two.
+std::string locateMessage(const SourceLocation& where, std::string_view context,
+                          const std::string& message);
+
 /// One node of an input document. Scalars keep the C++ type they were given with; YAML
 /// scalars arrive as text (a quoted YAML scalar is marked `quoted`), and ParamSet coerces text
 /// to the declared type ("12 km" to 12000 for a length, "true" to a bool).

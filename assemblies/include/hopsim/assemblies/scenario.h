@@ -34,8 +34,9 @@ class Scenario {
   /// Loads the scenario file at `path`. Each override is "PATH=VALUE" (VALUE in YAML flow
   /// syntax: `12 km`, `[0, 0, -9.81]`): overrides of the file's own keys (`simulation.*`, the
   /// config, context and params of the assemblies it defines, the params of its models) are
-  /// applied to the document before anything is built; any other variable path is set after
-  /// the assemblies are bound, before lock(). Both are validated like every other input.
+  /// applied to the document before anything is built; the inputs of assemblies the file does
+  /// not define (`assemblies.*` made by classes) are set before binding; any other variable path
+  /// after binding, before lock(). All are validated like every other input.
   /// @throws InputError or ModelError with file:line:col and key path.
   static std::unique_ptr<Scenario> load(const std::string& path,
                                         const std::vector<std::string>& overrides = {},
