@@ -302,7 +302,12 @@ void Assembly::construct(const AssemblyClass& cls, Assembly* parent, std::string
 void Assembly::addDefinitionSignals() {
   for (const SignalDefinition& s : definition_.signals) {
     try {
-      addSignal(s.name, s.type, s.length, s.unit, s.description);
+      const SignalRef ref = addSignal(s.name, s.type, s.length, s.unit, s.description);
+      if (s.value) {
+        Signal& signal = sim_->signal(ref.signal);
+        signal.buffer().set(ref.offset, ref.length, *s.value, "signals." + ref.signal);
+        signal.markWritten();
+      }
     } catch (const InputError& e) {
       throw InputError(locateMessage(s.where, "", e.what()));
     }

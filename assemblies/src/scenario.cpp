@@ -177,7 +177,7 @@ class Scenario::Builder {
     requireMapping(*node, path);
     const SignalSection& S = *schemaOf<SignalSection>();
     for (const auto& [name, value] : node->entries()) {
-      const ParamSet s = parseKnown<SignalSection>(value, path + "." + name);
+      const ParamSet s = parseKnown<SignalSection>(value, path + "." + name, {"value"});
       SignalDefinition d;
       d.name = name;
       const std::string& type = s[S.type];
@@ -188,6 +188,9 @@ class Scenario::Builder {
       d.length = static_cast<std::size_t>(s[S.length]);
       d.unit = s[S.unit];
       d.description = s[S.description];
+      if (const InputNode* initial = value.find("value")) {
+        d.value = typedValue(path + "." + name + ".value", d.type, d.length, d.unit, *initial);
+      }
       d.where = value.location();
       out.push_back(std::move(d));
     }
@@ -316,24 +319,30 @@ class Scenario::Builder {
   /// A value for a variable, parsed against its type, length and unit.
   Value valueFor(const std::string& path, const InputNode& input) {
     const Variable& v = scenario_.sim_->variables().at(path);
-    // The variable as a one-field schema: its last path segment is the field, so messages
-    // name the variable's own path.
+    return typedValue(path, v.type(), v.length(), v.unit(), input);
+  }
+
+  /// `input` as a value of `type` and `length` in `unit` (other units of the same dimension
+  /// convert), checked as a parameter is; messages name `path`.
+  static Value typedValue(const std::string& path, ElementType type, std::size_t length,
+                          const std::string& unit, const InputNode& input) {
+    // A one-field schema whose field is the path's last segment, so messages name the path.
     const std::size_t dot = path.rfind('.');
     auto schema = std::make_shared<ParamSchema>();
     ParamField f;
     f.name = path.substr(dot + 1);
-    f.unit = v.unit() == "1" ? std::string() : v.unit();
-    switch (v.type()) {
+    f.unit = unit == "1" ? std::string() : unit;
+    switch (type) {
       case ElementType::Bool: f.type = ParamType::Bool; break;
       case ElementType::String: f.type = ParamType::String; break;
       case ElementType::Int:
-        f.type = v.length() == 1 ? ParamType::Int : ParamType::IntVector;
+        f.type = length == 1 ? ParamType::Int : ParamType::IntVector;
         break;
       case ElementType::Double:
-        f.type = v.length() == 1 ? ParamType::Double : ParamType::DoubleVector;
+        f.type = length == 1 ? ParamType::Double : ParamType::DoubleVector;
         break;
     }
-    if (v.length() > 1) f.minLength = f.maxLength = v.length();
+    if (length > 1) f.minLength = f.maxLength = length;
     f.allowNonFinite = true;  // the variable itself decides what it accepts
     schema->addField(std::move(f));
     const ParamSet parsed = ParamSet::parse(

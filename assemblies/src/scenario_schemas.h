@@ -44,6 +44,7 @@ struct SignalSection : ParamSchema {
   SchemaKey<std::int64_t> length = field<std::int64_t>("length").min(1).defaultValue(1);
   SchemaKey<std::string> unit = field<std::string>("unit").defaultValue("");
   SchemaKey<std::string> description = field<std::string>("description").defaultValue("");
+  // `value` (the initial value) is read against the signal's type, length and unit.
 };
 
 /// A tie written as a mapping: `{signal: a, offset: 1, length: 2}`.

@@ -707,5 +707,33 @@ TEST_CASE("scenario: breaks close a feed-through loop; bad forms fail") {
   CHECK(has(m, "uu"));
 }
 
+TEST_CASE("scenario: a signal's `value` is written before the first hop, so a break can read it") {
+  // A Gain feeding itself through a break reads its own previous output: without an initial
+  // value the first read finds the signal never written.
+  const std::string loop =
+      "hopsim: 1\nsimulation: {end_time: 0.05, io_step: 0.01}\n"
+      "models:\n  g: {class: Gain, params: {k: 0.5}, ties: {u: a, y: a}}\n"
+      "breaks: [g.u]\n";
+  const auto unset = build(loop + "signals: {a: {}}\n");
+  std::string m;
+  try {
+    unset->run();
+  } catch (const Error& e) {
+    m = e.what();
+  }
+  CHECK(has(m, "g"));
+  const auto s = build(loop + "signals: {a: {value: 1}, b: {value: 2 km, unit: m}}\n");
+  CHECK(s->sim().get("signals.a") == Value(1.0));
+  CHECK(s->sim().get("signals.b") == Value(2000.0));
+  s->run();
+  const double a = std::get<double>(s->sim().get("signals.a"));
+  CHECK(a > 0.0);
+  CHECK(a < 0.5);  // halved at least once per hop
+  m = errorOf(loop + "signals: {a: {value: 3 kg, unit: m}}\n");
+  CHECK(has(m, "test.yaml:"));
+  CHECK(has(m, "signals.a.value"));
+  CHECK(has(m, "mass"));
+}
+
 }  // namespace
 }  // namespace hopsim

@@ -71,6 +71,9 @@ struct SignalDefinition {
   std::size_t length = 1;
   std::string unit;
   std::string description;
+  /// The value written before the first hop, so that a model reading it through a break (or
+  /// before anything writes it) sees this instead of "never written".
+  std::optional<Value> value;
   SourceLocation where;
 };
 
