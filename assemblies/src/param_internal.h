@@ -1,6 +1,7 @@
 #pragma once
 /// @file
-/// Private helpers shared by input_node.cpp, param_schema.cpp and param_set.cpp.
+/// Private helpers shared by input_node.cpp, param_schema.cpp, param_value_parse.cpp and
+/// param_set.cpp.
 #include <array>
 #include <charconv>
 #include <string>
@@ -16,6 +17,18 @@ inline std::string formatNumber(double value) {
   const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
   return std::string(buffer.data(), result.ptr);
 }
+
+/// Throws the InputError every parameter error is: "<file:line:col>: <full.path>: <what>",
+/// leaving out the parts that are unknown.
+[[noreturn]] void raise(const SourceLocation& where, std::string_view path, std::string_view what);
+/// Double, int and their vectors: the types with units, bounds and elements.
+bool isNumericType(ParamType type);
+/// "base.name", or "name" when base is empty.
+std::string joinPath(std::string_view base, std::string_view name);
+/// The node's own location, or `fallback` when it carries none.
+const SourceLocation& locationOf(const InputNode& node, const SourceLocation& fallback);
+/// A stored value back as input, in SI: how messages show values and how toInput() dumps them.
+InputNode toNode(const ParamField& field, const ParamValue& value);
 
 /// Coerces `node` to the type of `field` and runs the field's own checks (length, finiteness,
 /// bounds, choices, custom checks): everything ParamSet does to one field except the schema's
