@@ -170,7 +170,8 @@ def test_output_granularity_is_declared_raised_and_reported_as_sets_of_sweeps():
 
 def test_the_registry_lists_the_standard_models_and_their_declarations():
     registry = hopsim.standard_registry()
-    assert hopsim.model_classes() == ["ContinuousIntegrator", "Gain", "MassSpringDamper",
+    assert hopsim.model_classes() == ["ContinuousIntegrator", "Gain", "GeneralizedForceMotor",
+                                      "HingeEncoder", "MassSpringDamper", "PdController",
                                       "SineWave", "UserClock", "ZeroOrderHold"]
     assert "Gain" in registry and "Gian" not in registry
     spec = registry.spec("Gain")
