@@ -13,14 +13,6 @@
 
 namespace hopsim {
 
-namespace {
-
-/// "assembly 'lander.engine'", or "the top assembly".
-std::string describeAssembly(const std::string& path) {
-  return path.empty() ? std::string("the top assembly") : "assembly '" + path + "'";
-}
-
-}  // namespace
 
 Assembly::~Assembly() = default;
 
@@ -159,29 +151,26 @@ void Assembly::tie(Model& model, std::string_view port, std::string_view localSi
   }
 }
 
+void Assembly::attachModel(Model& model, const ModelAttachment& at) {
+  const std::string what = "model '" + model.name() + "' (" + model.spec().className() + ")";
+  if (auto* nodeModel = dynamic_cast<NodeModel*>(&model); nodeModel != nullptr) {
+    if (at.node.empty()) throw InputError(what + " attaches to a node: give `node`");
+    nodeModel->attachToNode(at.node);
+  } else if (auto* hingeModel = dynamic_cast<HingeModel*>(&model); hingeModel != nullptr) {
+    if (at.body.empty()) {
+      throw InputError(what + " attaches to a hinge: give `body` (and `subhinge`)");
+    }
+    hingeModel->attachToHinge(at.body, at.subhinge);
+  } else {
+    throw InputError(what + " is a " + toString(model.kind()) +
+                     ", which does not attach to the multibody system; remove its attachment");
+  }
+}
+
 void Assembly::addDefinedModel(const ModelDefinition& definition) {
   try {
     Model& model = addModel(definition.className, definition.name, definition.params);
-    if (definition.attachment) {
-      const ModelAttachment& at = *definition.attachment;
-      if (auto* nodeModel = dynamic_cast<NodeModel*>(&model); nodeModel != nullptr) {
-        if (at.node.empty()) {
-          throw InputError("model '" + model.name() + "' (" + definition.className +
-                           ") attaches to a node: give `node`");
-        }
-        nodeModel->attachToNode(at.node);
-      } else if (auto* hingeModel = dynamic_cast<HingeModel*>(&model); hingeModel != nullptr) {
-        if (at.body.empty()) {
-          throw InputError("model '" + model.name() + "' (" + definition.className +
-                           ") attaches to a hinge: give `body` (and `subhinge`)");
-        }
-        hingeModel->attachToHinge(at.body, at.subhinge);
-      } else {
-        throw InputError("model '" + model.name() + "' is a " + toString(model.kind()) +
-                         ", which does not attach to the multibody system; remove its "
-                         "attachment");
-      }
-    }
+    if (definition.attachment) attachModel(model, *definition.attachment);
     for (const SignalTie& t : definition.ties) {
       const SignalRef ref = signal(t.parent);
       const std::size_t length = t.length.value_or(ref.length - std::min(t.offset, ref.length));

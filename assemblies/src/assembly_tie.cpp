@@ -6,13 +6,6 @@
 
 namespace hopsim {
 
-namespace {
-
-std::string describeAssembly(const std::string& path) {
-  return path.empty() ? std::string("the top assembly") : "assembly '" + path + "'";
-}
-
-}  // namespace
 
 void Assembly::TieRecord::consume(const Simulation& sim, const std::string& consumer,
                                   ElementType type, std::size_t length) {

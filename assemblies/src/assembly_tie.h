@@ -8,6 +8,11 @@
 
 namespace hopsim {
 
+/// "assembly 'lander.engine'", or "the top assembly" (for messages).
+inline std::string describeAssembly(const std::string& path) {
+  return path.empty() ? std::string("the top assembly") : "assembly '" + path + "'";
+}
+
 struct Assembly::TieRecord {
   SignalTie tie;        // as the giver wrote it
   SignalRef target;     // resolved in the giver's scope

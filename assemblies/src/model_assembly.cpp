@@ -134,21 +134,18 @@ void ModelAssembly::addModels() {
   const Config& keys = *schemaOf<Config>();
   const std::string& className = config()[keys.model];
   Model& m = adoptModel(models::standardRegistry().create(className, path()));
-  attach(m);
+  // Config::validate has checked that node or body is given exactly when the kind needs it.
+  if (config().has(keys.node) || config().has(keys.body)) {
+    attachModel(m, {config().has(keys.node) ? config()[keys.node] : std::string(),
+                    config().has(keys.body) ? config()[keys.body] : std::string(),
+                    static_cast<int>(config()[keys.subhinge])});
+  }
   for (const FieldRole role : kPortRoles) {
     for (const FieldSpec& port : m.spec().fields(role)) tie(m, port.name, port.name);
   }
   if (config().has(keys.rate)) sim().setModelRate(m.name(), config()[keys.rate]);
 }
 
-void ModelAssembly::attach(Model& m) const {
-  const Config& keys = *schemaOf<Config>();
-  if (auto* nodeModel = dynamic_cast<NodeModel*>(&m); nodeModel != nullptr) {
-    nodeModel->attachToNode(config()[keys.node]);
-  } else if (auto* hingeModel = dynamic_cast<HingeModel*>(&m); hingeModel != nullptr) {
-    hingeModel->attachToHinge(config()[keys.body], static_cast<int>(config()[keys.subhinge]));
-  }
-}
 
 void ModelAssembly::bindParams() {
   Model& m = model();

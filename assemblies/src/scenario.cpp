@@ -1,5 +1,6 @@
 #include "hopsim/assemblies/scenario.h"
 
+#include <cmath>
 #include <filesystem>
 
 #include "hopsim/assemblies/param_set.h"
@@ -31,22 +32,14 @@ namespace {
 
 using namespace scenario;
 
-std::string at(const InputNode& node) {
-  return node.location().known() ? node.location().toString() + ": " : std::string();
-}
-
-const std::string& text(const ParamSet& set, SchemaKey<std::string> key) { return set[key]; }
-
-/// Runs `f`; an InputError that starts with the key path `path` carries no file:line:col (a
-/// missing field, a cross-field check), so it is given `where` ("file:line:col: ").
+/// Runs `f`; an InputError without a file:line:col of its own (a missing field, a cross-field
+/// check) is given `where`.
 template <class F>
-auto located(const std::string& where, const std::string& path, F&& f) {
+auto located(const SourceLocation& where, F&& f) {
   try {
     return f();
   } catch (const InputError& e) {
-    const std::string message = e.what();
-    if (where.empty() || !message.starts_with(path)) throw;
-    throw InputError(where + message);
+    throw InputError(locateMessage(where, "", e.what()));
   }
 }
 
@@ -68,11 +61,10 @@ class Scenario::Builder {
     warnUnknown(document, "", {"hopsim", "simulation", "library", "assemblies", "signals",
                                "models", "breaks", "events", "logging"});
     const InputNode* simulation = document.find("simulation");
-    const std::string where = simulation != nullptr && simulation->location().known()
-                                  ? at(*simulation)
-                                  : file + ": ";
-    located(where, "simulation",
-            [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
+    const SourceLocation where = simulation != nullptr && simulation->location().known()
+                                     ? simulation->location()
+                                     : SourceLocation{file, 0, 0};
+    located(where, [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
     AssemblyInputs top;
     top.signals = signalDefinitions(document.find("signals"), "signals");
     top.assemblies = children(document.find("assemblies"), "assemblies");
@@ -385,7 +377,7 @@ class Scenario::Builder {
         }
         definition.set("when", InputNode::mapping(std::move(rest), when->location()));
       }
-      const ParamSet e = located(at(value), path, [&] {
+      const ParamSet e = located(value.location(), [&] {
         return parseKnown<EventSection>(definition, path, {"set"});
       });
       const EventCallback action = makeAction(name, e, value.find("set"), path);
@@ -436,11 +428,8 @@ class Scenario::Builder {
   /// coordinates Q, whose elements mix radians and meters) takes any unit, converted to SI.
   static double targetValue(const InputNode& target, const Variable& variable,
                             const std::string& path) {
-    auto schema = std::make_shared<ParamSchema>();
-    ParamField f;
-    f.name = "value";
-    f.unit = variable.unit() == "1" ? std::string() : variable.unit();
-    if (f.unit.empty() && target.isScalar()) {
+    const std::string unit = variable.unit() == "1" ? std::string() : variable.unit();
+    if (unit.empty() && target.isScalar()) {
       if (const auto* text = std::get_if<std::string>(&target.scalar())) {
         if (const auto q = splitQuantity(*text); q && !q->unit.empty()) {
           try {
@@ -451,9 +440,13 @@ class Scenario::Builder {
         }
       }
     }
-    schema->addField(std::move(f));
-    return std::get<double>(
-        ParamSet::parse(schema, InputNode::mapping({{"value", target}}), path).value(0));
+    const double value =
+        std::get<double>(typedValue(path + ".value", ElementType::Double, 1, unit, target));
+    if (!std::isfinite(value)) {
+      throw InputError(locateMessage(target.location(), path + ".value",
+                                     "the target " + target.describe() + " is not finite"));
+    }
+    return value;
   }
 
   /// `target` is the raw `when.value`: parsed against the variable's unit (0 when absent).
@@ -501,7 +494,7 @@ class Scenario::Builder {
     }
     if (l.has(L.file)) {
       scenario_.logFile_ =
-          (std::filesystem::path(file).parent_path() / text(l, L.file)).lexically_normal().string();
+          (std::filesystem::path(file).parent_path() / l[L.file]).lexically_normal().string();
     }
   }
 

@@ -10,10 +10,6 @@ namespace hopsim::scenario {
 
 namespace {
 
-std::string at(const InputNode& node) {
-  return node.location().known() ? node.location().toString() + ": " : std::string();
-}
-
 /// Sections whose entries are named definitions: an included file adds entries.
 constexpr const char* kNamedSections[] = {"assemblies", "signals", "models", "events"};
 

@@ -7,6 +7,12 @@
 
 namespace hopsim::scenario {
 
+/// "file:line:col: " of a node, or "" when it has no location: the prefix of the section
+/// errors the loader raises itself.
+inline std::string at(const InputNode& node) {
+  return node.location().known() ? node.location().toString() + ": " : std::string();
+}
+
 /// An override "PATH=VALUE", split and parsed.
 struct Override {
   std::string path;

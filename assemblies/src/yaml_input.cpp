@@ -8,8 +8,8 @@
 /// - A plain `~`, `null` or empty value is already a Null node (Tag() "").
 /// - Marks are 0-based. An alias shares the anchored node, so its mark is the anchor's, and an
 ///   empty value (`key:` then a newline) is marked where the next token starts.
-/// - Repeated keys are all kept, each with its own mark; merge keys are not implemented (`<<`
-///   is an ordinary key); an anchor may be used inside itself (`&a [*a]`), giving a cyclic
+/// - Repeated keys are all kept, each with its own mark. yaml-cpp leaves YAML 1.1 merge keys
+///   to its users (`<<` is an ordinary key to it): this file implements them. An anchor may be used inside itself (`&a [*a]`), giving a cyclic
 ///   graph, and aliases make it a DAG whose expansion can be exponential. Hence the limits
 ///   on depth and node count below.
 /// - The parser stops with DeepRecursion at a recursion depth of 2000 (about 500 nested flow

@@ -35,22 +35,6 @@ bool globMatch(std::string_view pattern, std::string_view path) {
 
 bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
 
-/// Appends the numeric elements of a value (bools as 0/1).
-template <class Sink>
-void forEachElement(const Value& value, Sink&& sink) {
-  std::visit(
-      [&](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::vector<double>> ||
-                      std::is_same_v<T, std::vector<std::int64_t>>) {
-          for (auto x : v) sink(static_cast<double>(x));
-        } else if constexpr (!std::is_same_v<T, std::string>) {
-          sink(static_cast<double>(v));
-        }
-      },
-      value);
-}
-
 }  // namespace
 
 Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
@@ -75,11 +59,11 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
       ++matched;
       if (std::find(paths_.begin(), paths_.end(), path) != paths_.end()) continue;
       paths_.push_back(path);
-      firstColumn_.push_back(data_.size());
       const std::size_t n = v.length();
       for (std::size_t i = 0; i < n; ++i) {
         columns_.push_back(n == 1 ? path : path + "[" + std::to_string(i) + "]");
         units_.push_back(v.unit());
+        sources_.push_back({&v, i});
         data_.emplace_back();
       }
     }
@@ -89,6 +73,7 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
     }
   }
   if (paths_.empty()) return;
+  revision_ = sim.variables().revision();
   eventName_ = "recorder";
   for (int k = 2; sim.findEvent(eventName_); ++k) eventName_ = "recorder" + std::to_string(k);
   const auto record = [this](Simulation& s, double t) {
@@ -109,12 +94,27 @@ Recorder::~Recorder() {
   }
 }
 
+void Recorder::resolveSources() {
+  std::size_t c = 0;
+  for (const std::string& path : paths_) {
+    const Variable& v = sim_->variables().at(path);  // names a logged variable that is gone
+    if (c + v.length() > sources_.size()) {
+      throw ModelError("recorder: '" + path + "' changed length while being logged");
+    }
+    for (std::size_t i = 0; i < v.length(); ++i) sources_[c++] = {&v, i};
+  }
+  if (c != sources_.size()) throw ModelError("recorder: the logged variables changed length");
+  revision_ = sim_->variables().revision();
+}
+
 void Recorder::sample(double t) {
+  // Element reads, not get(): a vector variable's get() would allocate a copy every sample.
+  // Pointers are taken again only after the variable tree changed (a model removed and
+  // re-added while unlocked).
+  if (sim_->variables().revision() != revision_) resolveSources();
   times_.push_back(t);
-  for (std::size_t v = 0; v < paths_.size(); ++v) {
-    std::size_t column = firstColumn_[v];
-    forEachElement(sim_->variables().at(paths_[v]).get(),
-                   [&](double x) { data_[column++].push_back(x); });
+  for (std::size_t c = 0; c < sources_.size(); ++c) {
+    data_[c].push_back(sources_[c].variable->element(sources_[c].element));
   }
 }
 

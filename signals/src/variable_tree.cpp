@@ -82,12 +82,18 @@ void VariableTree::add(const std::string& path, std::unique_ptr<Variable> variab
     }
   }
   leaves_.emplace(path, std::move(variable));
+  ++revision_;
 }
 
 void VariableTree::remove(std::string_view path) {
   auto it = leaves_.lower_bound(path);
   while (it != leaves_.end() && it->first.compare(0, path.size(), path) == 0) {
-    it = under(it->first, path) ? leaves_.erase(it) : std::next(it);
+    if (under(it->first, path)) {
+      it = leaves_.erase(it);
+      ++revision_;
+    } else {
+      ++it;
+    }
   }
 }
 

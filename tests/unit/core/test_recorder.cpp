@@ -168,5 +168,30 @@ TEST_CASE("Recorder removes its event when destroyed; an empty recorder register
   CHECK(sim->listEvents().size() == before);
 }
 
+TEST_CASE("Recorder follows a model removed and added again, and names one that is gone") {
+  auto sim = makeSim();
+  const hopsim::Recorder r(*sim, {"models.vdp.continuousStates.q", "signals.w"});
+  sim->advanceTimeTo(0.02);
+  const std::size_t rows = r.rows();
+  // Rebuilt while unlocked: the recorder's variable pointers are stale and must be taken again.
+  sim->unlock();
+  sim->removeModel("vdp");
+  sim->addModel<test::VanDerPol>("vdp");
+  sim->lock();
+  sim->set("models.vdp.continuousStates.q", std::vector<double>{0.25, -0.5});
+  sim->advanceTimeTo(0.03);
+  REQUIRE(r.rows() == rows + 1);
+  // The new model's state (set to 0.25, moving by at most ~0.01 in 0.01 s), not the old one's
+  // (near 2).
+  CHECK(std::abs(r.values(1)[rows] - 0.25) < 0.02);
+  CHECK(std::abs(r.values(1)[rows - 1] - 2.0) < 0.02);
+  // A logged variable that no longer exists is named at the next sample.
+  sim->unlock();
+  sim->removeModel("vdp");
+  sim->lock();
+  const std::string m = inputErrorOf([&] { sim->advanceTimeTo(0.04); });
+  CHECK(m.find("models.vdp.continuousStates.q") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace hopsim

@@ -12,20 +12,16 @@
 #include "hopsim/models/generalized_force_motor.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
+#include "small_body.h"
 
 namespace hopsim {
 namespace {
 
 using multibody::Hinge;
 using multibody::kWorldBody;
-using spatial::Matrix3;
-using spatial::SpatialInertia;
 using spatial::Vector3;
 
-/// Mass m at cm with a spherical inertia about the CM of 1e-3 m kg m².
-SpatialInertia pointMass(double m, const Vector3& cm) {
-  return SpatialInertia::fromCmInertia(m, cm, 1e-3 * m * Matrix3::Identity());
-}
+using test::pointMass;
 
 }  // namespace
 

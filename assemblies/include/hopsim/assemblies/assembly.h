@@ -239,6 +239,10 @@ class Assembly {
   /// Adds a model made elsewhere (named by the caller) to the simulation, registered with this
   /// assembly.
   Model& adoptModel(std::unique_ptr<Model> model);
+  /// Attaches an actuator or sensor to `at.node`, a motor or encoder to the hinge of `at.body`
+  /// (subhinge `at.subhinge`). @throws InputError when the attachment does not fit the
+  /// model's kind.
+  static void attachModel(Model& model, const ModelAttachment& at);
   /// Adds a model of a definition: made by the registry, attached, tied, put on its rate.
   void addDefinedModel(const ModelDefinition& definition);
   /// The body new bodies attach to when addBody gets no parent: the context rule above, or

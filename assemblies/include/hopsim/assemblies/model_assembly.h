@@ -68,7 +68,6 @@ class ModelAssembly : public Assembly {
  private:
   /// The length of a port of config.model: fixed, from config.lengths, or from a tie.
   std::size_t portLength(const FieldSpec& port, const ModelSpec& spec) const;
-  void attach(Model& model) const;
 };
 
 }  // namespace hopsim

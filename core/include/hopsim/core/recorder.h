@@ -18,8 +18,9 @@ namespace hopsim {
 /// With a rate, samples are taken at start + k / rate, which become barriers of the run (exact
 /// times; for fixed-step integrators at multiples of the I/O step this changes nothing). Without
 /// one, samples are taken at the end of every default I/O step. A sample is also taken when
-/// recording starts. Column buffers grow by amortized doubling, the only allocation a sample
-/// can make.
+/// recording starts. Samples read elements (Variable::element), and column buffers grow by
+/// amortized doubling, the only allocation a sample can make. If variables are removed while
+/// unlocked, the next sample takes them again by path (a removed one is an error).
 class Recorder {
  public:
   /// An empty recorder (no columns, never samples).
@@ -53,10 +54,18 @@ class Recorder {
 
  private:
   void sample(double t);
+  void resolveSources();
+  /// Where a column's values come from. Variables stay put while the structure is locked,
+  /// which recording requires.
+  struct Source {
+    const Variable* variable;
+    std::size_t element;
+  };
   Simulation* sim_ = nullptr;
   std::string eventName_;
-  std::vector<std::string> paths_;          // one per variable
-  std::vector<std::size_t> firstColumn_;    // of each variable, in data_
+  std::vector<std::string> paths_;  // one per variable, to skip a variable matched twice
+  std::vector<Source> sources_;     // one per column after time
+  std::uint64_t revision_ = 0;      // of the variable tree when sources_ were taken
   std::vector<std::string> columns_;
   std::vector<std::string> units_;
   std::vector<double> times_;

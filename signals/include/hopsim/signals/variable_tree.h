@@ -4,6 +4,7 @@
 /// reachable by a dotted path, for get/set from C++, Python, YAML, the command line, logging,
 /// checkpoints and Monte-Carlo overrides.
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -80,6 +81,9 @@ class VariableTree {
 
   /// Number of leaves.
   std::size_t size() const { return leaves_.size(); }
+  /// Changes whenever a leaf is added or removed: holders of Variable pointers re-resolve
+  /// their paths when it moves.
+  std::uint64_t revision() const { return revision_; }
 
   /// @throws InputError unless every segment of `path` is non-empty and made of [A-Za-z0-9_].
   static void checkPath(std::string_view path, std::string_view what);
@@ -88,6 +92,7 @@ class VariableTree {
   [[noreturn]] void throwUnknown(std::string_view path) const;
 
   std::map<std::string, std::unique_ptr<Variable>, std::less<>> leaves_;
+  std::uint64_t revision_ = 0;
 };
 
 }  // namespace hopsim
