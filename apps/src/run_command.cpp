@@ -3,6 +3,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "commands.h"
 #include "hopsim/assemblies/scenario.h"
@@ -12,10 +13,24 @@ namespace hopsim::apps {
 
 int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err) {
   const auto wallStart = std::chrono::steady_clock::now();
-  std::unique_ptr<Scenario> scenario = Scenario::load(options.file, options.overrides);
+  // The options are overrides of the simulation section, validated like the file.
+  std::vector<std::string> overrides = options.overrides;
+  const auto setting = [&overrides](const char* key, const auto& value) {
+    if (!value) return;
+    std::ostringstream text;
+    text.precision(17);
+    text << "simulation." << key << "=" << *value;
+    overrides.push_back(text.str());
+  };
+  setting("end_time", options.end);
+  setting("time_step", options.timeStep);
+  setting("integrator", options.integrator);
+  setting("rtol", options.rtol);
+  setting("atol", options.atol);
+  std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);
   for (const std::string& warning : scenario->warnings()) err << "hopsim: warning: " << warning << "\n";
   Simulation& sim = scenario->sim();
-  sim.advanceTimeTo(options.end.value_or(scenario->endTime()));
+  sim.advanceTimeTo(scenario->endTime());
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 

@@ -82,11 +82,8 @@ SignalRef Assembly::signal(std::string_view localName) const {
 
 SignalRef Assembly::addSignal(const std::string& localName, ElementType type, std::size_t length,
                               std::string unit, std::string description) {
+  // A dotted name ("bodies.crank.position") groups related signals; each segment is checked.
   VariableTree::checkPath(localName, "signal name");
-  if (localName.find('.') != std::string::npos) {
-    throw InputError(describeAssembly(path_) + ": signal name '" + localName +
-                     "' must be one segment (no '.')");
-  }
   for (const auto& [name, ref] : signals_) {
     if (name == localName) {
       throw InputError(describeAssembly(path_) + " declares signal '" + localName + "' twice");
@@ -213,6 +210,8 @@ MultibodySystem::BodyIndex Assembly::addBody(const std::string& name,
   bodies_.push_back(name);
   return b;
 }
+
+void Assembly::warn(std::string message) { top().warnings_.push_back(std::move(message)); }
 
 // ---- children -------------------------------------------------------------------------------
 

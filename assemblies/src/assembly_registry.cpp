@@ -3,6 +3,7 @@
 #include "hopsim/assemblies/body_assembly.h"
 #include "hopsim/assemblies/gravity_assembly.h"
 #include "hopsim/assemblies/model_assembly.h"
+#include "hopsim/assemblies/model_file_assembly.h"
 #include "hopsim/assemblies/vehicle_assembly.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
@@ -39,6 +40,7 @@ void registerStandardAssemblies(AssemblyRegistry& registry) {
   registry.add<VehicleAssembly>();
   registry.add<GravityAssembly>();
   registry.add<ModelAssembly>();
+  registry.add<ModelFileAssembly>();
 }
 
 AssemblyRegistry& assemblyRegistry() {

@@ -1,5 +1,7 @@
 #include "hopsim/assemblies/model_params.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 
@@ -31,6 +33,17 @@ std::optional<InputNode> defaultInput(const FieldSpec& f) {
   return inputFromValue(*f.defaultValue);
 }
 
+/// Whether the declared default holds an infinity or NaN: the model gives such values a meaning
+/// ("no limit"), so its params accept them.
+bool nonFiniteDefault(const FieldSpec& f) {
+  if (!f.defaultValue) return false;
+  if (const auto* v = std::get_if<double>(&*f.defaultValue)) return !std::isfinite(*v);
+  if (const auto* v = std::get_if<std::vector<double>>(&*f.defaultValue)) {
+    return std::any_of(v->begin(), v->end(), [](double x) { return !std::isfinite(x); });
+  }
+  return false;
+}
+
 std::shared_ptr<const ParamSchema> buildSchema(const ModelSpec& spec) {
   auto schema = std::make_shared<ParamSchema>();
   schema->setDoc(spec.doc());
@@ -49,6 +62,7 @@ std::shared_ptr<const ParamSchema> buildSchema(const ModelSpec& spec) {
     // something other than these inputs (a parent's bindParams) may set it.
     field.required = false;
     field.defaultValue = defaultInput(f);
+    field.allowNonFinite = nonFiniteDefault(f);
     schema->addField(std::move(field));
   }
   return schema;

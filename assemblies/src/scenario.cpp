@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "hopsim/assemblies/front_end.h"
 #include "hopsim/assemblies/param_set.h"
 #include "hopsim/assemblies/units.h"
 #include "hopsim/assemblies/yaml_input.h"
@@ -144,6 +145,15 @@ class Scenario::Builder {
     options.startTime = s[S.startTime];
     options.ioStepSize = s[S.ioStep];
     options.integrationSteps = static_cast<int>(s[S.integrationSteps]);
+    if (s.has(S.timeStep)) {
+      // The relative slack keeps an io_step that is a multiple of time_step from rounding up.
+      const double steps = std::ceil(options.ioStepSize / s[S.timeStep] * (1.0 - 1e-12));
+      if (!(steps < 1e9)) {
+        s.fail("time_step", "time_step " + describeValue(s[S.timeStep]) +
+                                " s makes more than 1e9 sub-steps per io_step");
+      }
+      options.integrationSteps = std::max(1, static_cast<int>(steps));
+    }
     options.integrator = s[S.integrator];
     options.integratorOptions.relativeTolerance = s[S.rtol];
     options.integratorOptions.absoluteTolerance = s[S.atol];
@@ -478,6 +488,27 @@ class Scenario::Builder {
         direction, std::move(action), options);
   }
 
+  /// `name: path` or `name: path[i]` entries of logging.columns.
+  static std::vector<Recorder::NamedColumn> namedColumns(const StringMap& columns) {
+    std::vector<Recorder::NamedColumn> out;
+    for (const auto& [name, source] : columns) {
+      Recorder::NamedColumn c{name, source, 0};
+      if (const std::size_t open = source.rfind('['); open != std::string::npos &&
+                                                      source.back() == ']') {
+        const std::string index = source.substr(open + 1, source.size() - open - 2);
+        if (index.empty() || index.size() > 9 ||
+            index.find_first_not_of("0123456789") != std::string::npos) {
+          throw InputError("logging.columns." + name + ": '" + source +
+                           "' (expected a variable path, or path[i] with a non-negative index)");
+        }
+        c.path = source.substr(0, open);
+        c.element = std::stoul(index);
+      }
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
   void addLogging(const InputNode* node, const std::string& file) {
     if (node == nullptr || node->isNull()) {
       scenario_.recorder_ = std::make_unique<Recorder>();
@@ -488,7 +519,8 @@ class Scenario::Builder {
     std::optional<double> rate;
     if (l.has(L.rate)) rate = l[L.rate];
     try {
-      scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_, l[L.variables], rate);
+      scenario_.recorder_ = std::make_unique<Recorder>(
+          *scenario_.sim_, l[L.variables], namedColumns(l[L.columns]), rate);
     } catch (const InputError& e) {
       throw InputError(locateMessage(node->location(), "", e.what()));
     }
@@ -508,16 +540,27 @@ Scenario::~Scenario() = default;
 std::unique_ptr<Scenario> Scenario::load(const std::string& path,
                                          const std::vector<std::string>& overrides,
                                          const AssemblyRegistry& registry) {
-  return build(loadYamlFile(path), path, overrides, registry);
+  RunDocument run = runDocumentFor(loadYamlFile(path), path, overrides);
+  std::unique_ptr<Scenario> scenario = build(std::move(run.document), path, overrides, registry);
+  scenario->warnings_.insert(scenario->warnings_.begin(), run.warnings.begin(), run.warnings.end());
+  return scenario;
 }
 
 std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string& file,
                                           const std::vector<std::string>& overrides,
                                           const AssemblyRegistry& registry) {
   std::unique_ptr<Scenario> scenario(new Scenario());
+  // The assemblies' warnings (a Chrono model's unknown keys) follow the loader's own.
+  const auto collectAssemblyWarnings = [&scenario] {
+    if (!scenario->top_) return;
+    const std::vector<std::string>& w = scenario->top_->warnings();
+    scenario->warnings_.insert(scenario->warnings_.end(), w.begin(), w.end());
+  };
   try {
     Builder(*scenario, registry).build(std::move(document), file, overrides);
+    collectAssemblyWarnings();
   } catch (const Error& e) {
+    collectAssemblyWarnings();
     // Warnings found before the error often explain it (a misspelled `simulaton:`).
     if (scenario->warnings_.empty()) throw;
     std::string message = e.what();

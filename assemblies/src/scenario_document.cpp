@@ -1,8 +1,11 @@
 #include "scenario_document.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
+#include "hopsim/assemblies/front_end.h"
+#include "hopsim/assemblies/mbse_yaml.h"
 #include "hopsim/assemblies/yaml_input.h"
 #include "hopsim/signals/error.h"
 
@@ -65,9 +68,11 @@ void checkScenario(const InputNode& document, const std::string& file) {
   if (!document.isMapping()) {
     throw InputError(file + ": a scenario file is a mapping with `hopsim: 1` at the top");
   }
-  if (document.find("chrono-version") != nullptr || document.find("model") != nullptr) {
-    throw InputError(file + ": this is a Chrono MBS file; Chrono files are not loaded yet "
-                            "(the Chrono front end is issue 6)");
+  if (document.find("hopsim") == nullptr &&
+      (document.find("chrono-version") != nullptr || mbse::looksLikeMbse(document))) {
+    throw InputError(file + ": is a " + describe(detectYamlFileKind(document, file)) +
+                     ", not a native scenario: run it with `hopsim run` (Scenario::load), or "
+                     "include a model file from a scenario (`include: [model.yaml]`)");
   }
   const InputNode* version = document.find("hopsim");
   if (version == nullptr) {
@@ -82,6 +87,45 @@ void checkScenario(const InputNode& document, const std::string& file) {
   }
 }
 
+/// A Chrono model or MBSE file included by a scenario becomes an assembly of class ModelFile,
+/// named by `name` or after the file, placed by `location` and `orientation`.
+void includeModelFile(InputNode& document, const InputNode& item,
+                      const std::filesystem::path& path) {
+  std::string name = path.stem().string();
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c) && c != '_'; },
+                  '_');
+  std::vector<InputNode::Entry> definition{{"class", InputNode("ModelFile")},
+                                           {"file", InputNode::text(path.string(), item.location())}};
+  std::vector<InputNode::Entry> context;
+  if (item.isMapping()) {
+    for (const auto& [key, value] : item.entries()) {
+      if (key == "file") continue;
+      if (key == "name") {
+        const auto* text = value.isScalar() ? std::get_if<std::string>(&value.scalar()) : nullptr;
+        if (text == nullptr || text->empty()) {
+          throw InputError(at(value) + "include.name: expected an assembly name, got " +
+                           value.describe());
+        }
+        name = *text;
+      } else if (key == "prefix") {
+        definition.emplace_back(key, value);
+      } else if (key == "location" || key == "orientation") {
+        context.emplace_back(key, value);
+      } else {
+        throw InputError(at(value) + "include." + key +
+                         ": unknown key (expected file, name, prefix, location, orientation)");
+      }
+    }
+  }
+  if (!context.empty()) {
+    definition.emplace_back("context", InputNode::mapping(std::move(context), item.location()));
+  }
+  InputNode assemblies = InputNode::mapping(
+      {{name, InputNode::mapping(std::move(definition), item.location())}}, item.location());
+  mergeNamed(document, "assemblies",
+             InputNode::mapping({{"assemblies", std::move(assemblies)}}, item.location()));
+}
+
 void resolve(InputNode& document, const std::filesystem::path& file,
              std::vector<std::filesystem::path>& chain) {
   const InputNode* include = document.find("include");
@@ -89,9 +133,15 @@ void resolve(InputNode& document, const std::filesystem::path& file,
   std::vector<InputNode> items =
       include->isSequence() ? include->items() : std::vector<InputNode>{*include};
   for (const InputNode& item : items) {
-    const auto* name = std::get_if<std::string>(&item.scalar());
-    if (!item.isScalar() || name == nullptr) {
-      throw InputError(at(item) + "include: expected a file name, got " + item.describe());
+    // `file` or `{file: ..., name: ..., prefix: ..., location: ..., orientation: ...}`.
+    const InputNode* fileNode = item.isMapping() ? item.find("file") : &item;
+    const auto* name = fileNode != nullptr && fileNode->isScalar()
+                           ? std::get_if<std::string>(&fileNode->scalar())
+                           : nullptr;
+    if (name == nullptr) {
+      throw InputError(at(item) + "include: expected a file name, or a mapping with `file` (and "
+                                  "`name`, `prefix`, `location`, `orientation` for a model "
+                                  "file), got " + item.describe());
     }
     const std::filesystem::path path =
         std::filesystem::weakly_canonical(file.parent_path() / *name);
@@ -100,10 +150,21 @@ void resolve(InputNode& document, const std::filesystem::path& file,
                        chain.back().string() + ")");
     }
     InputNode included;
+    YamlFileKind kind{};
     try {
       included = loadYamlFile(path.string());
+      kind = detectYamlFileKind(included, path.string());
     } catch (const InputError& e) {
       throw InputError(locateMessage(item.location(), "include", e.what()));
+    }
+    if (kind == YamlFileKind::ChronoModel || kind == YamlFileKind::Mbse) {
+      includeModelFile(document, item, path);
+      continue;
+    }
+    if (item.isMapping()) {
+      throw InputError(at(item) + "include: '" + *name + "' is a " + describe(kind) +
+                       "; `name`, `prefix`, `location` and `orientation` place model files "
+                       "(write a scenario include as a plain file name)");
     }
     checkScenario(included, path.string());
     chain.push_back(path);

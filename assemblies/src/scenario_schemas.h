@@ -21,6 +21,10 @@ struct SimulationSection : ParamSchema {
   SchemaKey<std::int64_t> integrationSteps =
       field<std::int64_t>("integration_steps").min(1).defaultValue(1)
           .describe("fixed-step integration sub-steps per hop");
+  SchemaKey<double> timeStep =
+      field<double>("time_step").unit("s").above(0.0).optional()
+          .describe("largest fixed integration step; sets integration_steps to "
+                    "ceil(io_step / time_step)");
   SchemaKey<std::string> integrator =
       field<std::string>("integrator").defaultValue("rk4")
           .choices({"euler", "rk4", "rkf45", "cvode"}).describe("the integrator");
@@ -93,6 +97,9 @@ struct LoggingSection : ParamSchema {
       field<std::vector<std::string>>("variables").defaultValue(InputNode::sequence({}));
   SchemaKey<double> rate = field<double>("rate").unit("Hz").above(0.0).optional();
   SchemaKey<std::string> file = field<std::string>("file").optional();
+  SchemaKey<StringMap> columns =
+      field<StringMap>("columns").defaultValue(InputNode::mapping({}))
+          .describe("named columns: column name -> variable path, or path[i] for one element");
 };
 
 }  // namespace hopsim::scenario

@@ -296,7 +296,7 @@ Ticks EventManager::nextTimedTick() {
   return kNever;
 }
 
-void EventManager::fireDue(Simulation& sim, Ticks now, Phases phases) {
+bool EventManager::fireDue(Simulation& sim, Ticks now, Phases phases) {
   due_.clear();
   while (!heap_.empty() && heap_.front().tick <= now) {
     const Pending p = heap_.front();
@@ -312,7 +312,7 @@ void EventManager::fireDue(Simulation& sim, Ticks now, Phases phases) {
       due_.push_back({e.options.priority, e.sequence, slot, e.generation});
     }
   }
-  if (due_.empty()) return;
+  if (due_.empty()) return false;
   std::sort(due_.begin(), due_.end(), [](const Due& a, const Due& b) { return later(b, a); });
 
   const double t = ticksToSeconds(now);
@@ -324,6 +324,7 @@ void EventManager::fireDue(Simulation& sim, Ticks now, Phases phases) {
     requeueAfterThrow(i);
     throw;
   }
+  return true;
 }
 
 void EventManager::requeueAfterThrow(std::size_t failed) {

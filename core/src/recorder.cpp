@@ -39,6 +39,10 @@ bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
 
 Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
                    std::optional<double> rate)
+    : Recorder(sim, patterns, {}, rate) {}
+
+Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+                   const std::vector<NamedColumn>& named, std::optional<double> rate)
     : sim_(&sim) {
   if (rate && !(std::isfinite(*rate) && *rate > 0.0)) {
     throw InputError("logging rate " + describeValue(*rate) + " Hz must be finite and positive");
@@ -58,19 +62,34 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
       }
       ++matched;
       if (std::find(paths_.begin(), paths_.end(), path) != paths_.end()) continue;
-      paths_.push_back(path);
       const std::size_t n = v.length();
       for (std::size_t i = 0; i < n; ++i) {
-        columns_.push_back(n == 1 ? path : path + "[" + std::to_string(i) + "]");
-        units_.push_back(v.unit());
-        sources_.push_back({&v, i});
-        data_.emplace_back();
+        addColumn(n == 1 ? path : path + "[" + std::to_string(i) + "]", path, v, i);
       }
     }
     if (matched == 0) {
       throw InputError("logging: '" + pattern + "' matches no numeric variable" +
                        didYouMean(pattern, all));
     }
+  }
+  for (const NamedColumn& c : named) {
+    if (!sim.variables().contains(c.path)) {
+      throw InputError("logging: column '" + c.name + "': no variable '" + c.path + "'" +
+                       didYouMean(c.path, all));
+    }
+    const Variable& v = sim.variables().at(c.path);
+    if (!isNumeric(v)) {
+      throw InputError("logging: column '" + c.name + "': '" + c.path + "' is a string variable");
+    }
+    if (c.element >= v.length()) {
+      throw InputError("logging: column '" + c.name + "': '" + c.path + "' has " +
+                       std::to_string(v.length()) + " elements, so element " +
+                       std::to_string(c.element) + " does not exist");
+    }
+    if (std::find(columns_.begin(), columns_.end(), c.name) != columns_.end()) {
+      throw InputError("logging: column name '" + c.name + "' is used twice");
+    }
+    addColumn(c.name, c.path, v, c.element);
   }
   if (paths_.empty()) return;
   revision_ = sim.variables().revision();
@@ -88,6 +107,16 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   }
 }
 
+void Recorder::addColumn(std::string name, const std::string& path, const Variable& v,
+                         std::size_t element) {
+  auto it = std::find(paths_.begin(), paths_.end(), path);
+  if (it == paths_.end()) it = paths_.insert(paths_.end(), path);
+  columns_.push_back(std::move(name));
+  units_.push_back(v.unit());
+  sources_.push_back({&v, static_cast<std::size_t>(it - paths_.begin()), element});
+  data_.emplace_back();
+}
+
 Recorder::~Recorder() {
   if (sim_ != nullptr && !eventName_.empty() && sim_->findEvent(eventName_)) {
     sim_->removeEvent(eventName_);
@@ -95,15 +124,17 @@ Recorder::~Recorder() {
 }
 
 void Recorder::resolveSources() {
-  std::size_t c = 0;
+  std::vector<const Variable*> variables;
+  variables.reserve(paths_.size());
   for (const std::string& path : paths_) {
-    const Variable& v = sim_->variables().at(path);  // names a logged variable that is gone
-    if (c + v.length() > sources_.size()) {
-      throw ModelError("recorder: '" + path + "' changed length while being logged");
-    }
-    for (std::size_t i = 0; i < v.length(); ++i) sources_[c++] = {&v, i};
+    variables.push_back(&sim_->variables().at(path));  // names a logged variable that is gone
   }
-  if (c != sources_.size()) throw ModelError("recorder: the logged variables changed length");
+  for (Source& s : sources_) {
+    s.variable = variables[s.path];
+    if (s.element >= s.variable->length()) {
+      throw ModelError("recorder: '" + paths_[s.path] + "' changed length while being logged");
+    }
+  }
   revision_ = sim_->variables().revision();
 }
 

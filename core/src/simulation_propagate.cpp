@@ -160,6 +160,14 @@ void Simulation::refreshContinuousOutputs(double t) {
   runUpdates(continuousOutputs_, t);
 }
 
+void Simulation::updateAllOutputs(double t) {
+  for (ContinuousModel* model : maskedModels_) {
+    callModel(*model, ModelMethod::MaskedCoordinates, t, [&] { model->maskedCoordinates(t); });
+  }
+  if (multibodyActive_) multibody_->computeKinematics();
+  runUpdates(activeOrder_, t);
+}
+
 void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
   if (activeContinuous_.empty() && !multibodyActive_) return;
   // Variable-step methods cover the hop in one advance() and choose their own steps; fixed-step

@@ -68,22 +68,32 @@ void Simulation::advanceOverHop() {
   // begin-I/O-step events at default barriers). Their callbacks may change the structure.
   const bool beginIo = onDefaultGrid(t0) && lastBeginIoStep_ != t0;
   if (beginIo) lastBeginIoStep_ = t0;
-  events_.fireDue(*this, t0, {beginIo, false, false});
+  const auto processChangedParams = [&] {
+    for (Model* model : activeOrder_) {
+      if (ModelBinding::takeParamsChanged(*model)) {
+        callModel(*model, ModelMethod::ProcessParams, t0s, [&] { model->processParams(t0s); });
+      }
+    }
+  };
+  // After lock() or an activation, every output is computed once before anything reads it,
+  // whatever the granularities (the seed's "step zero"): before the start barrier's events,
+  // which read them too (a recorder's first sample), and again after them if any fired, since
+  // they may have changed params or inputs.
+  const bool stepZero = initialUpdatePending_;
+  if (stepZero) {
+    const FlagScope hop(inHop_);
+    processChangedParams();
+    updateAllOutputs(t0s);
+  }
+  const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
   if (!locked_) throw ModelError("an event at t = " + describeValue(t0s) +
                                  " s unlocked the simulation; lock() it before advancing");
 
   const FlagScope hop(inHop_);
-  for (Model* model : activeOrder_) {
-    if (ModelBinding::takeParamsChanged(*model)) {
-      callModel(*model, ModelMethod::ProcessParams, t0s, [&] { model->processParams(t0s); });
-    }
-  }
-  // After lock() or an activation, every output is computed once before anything reads it,
-  // whatever the granularities (the seed's "step zero").
-  if (initialUpdatePending_) {
-    runUpdates(activeOrder_, t0s);
-    initialUpdatePending_ = false;
-  }
+  processChangedParams();
+  // (Also when an event there re-locked the simulation, which asks for a step zero.)
+  if (initialUpdatePending_ && (fired || !stepZero)) updateAllOutputs(t0s);
+  initialUpdatePending_ = false;
 
   // The hop ends at the next barrier of any source.
   defaultIoEnd_ = ioPeriod_.nextAfter(origin_, t0);

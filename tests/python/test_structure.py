@@ -170,9 +170,11 @@ def test_output_granularity_is_declared_raised_and_reported_as_sets_of_sweeps():
 
 def test_the_registry_lists_the_standard_models_and_their_declarations():
     registry = hopsim.standard_registry()
-    assert hopsim.model_classes() == ["ContinuousIntegrator", "Gain", "GeneralizedForceMotor",
-                                      "HingeEncoder", "MassSpringDamper", "PdController",
-                                      "SineWave", "UserClock", "ZeroOrderHold"]
+    assert hopsim.model_classes() == ["BodyLoad", "BodyStateSensor", "Bushing",
+                                      "ChronoForceMotor", "ChronoMotor", "ContinuousIntegrator",
+                                      "Gain", "GeneralizedForceMotor", "HingeEncoder",
+                                      "MassSpringDamper", "PdController", "Rsda", "SineWave",
+                                      "Tsda", "UserClock", "ZeroOrderHold"]
     assert "Gain" in registry and "Gian" not in registry
     spec = registry.spec("Gain")
     assert (spec.class_name, spec.kind) == ("Gain", "FlowModel")

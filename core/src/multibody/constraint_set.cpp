@@ -90,6 +90,10 @@ std::string_view toString(ConstraintType type) {
       return "REVOLUTE-SPHERICAL";
     case ConstraintType::RevoluteTranslational:
       return "REVOLUTE-TRANSLATIONAL";
+    case ConstraintType::PointOnLine:
+      return "POINT_LINE";
+    case ConstraintType::PointOnPlane:
+      return "POINT_PLANE";
   }
   return "?";
 }
@@ -298,6 +302,36 @@ int ConstraintSet::addRevoluteTranslational(std::string_view name, BodyIndex bod
   along.offset = length;
   c.rows[3] = along;
   c.rowCount = 4;
+  return finish();
+}
+
+int ConstraintSet::addPointOnLine(std::string_view name, BodyIndex bodyA,
+                                  const Vector3& p_AoP_A, const Vector3& n_A, BodyIndex bodyB,
+                                  const Vector3& p_BoQ_B) {
+  Constraint& c = begin("addPointOnLine", name, ConstraintType::PointOnLine, bodyA, bodyB);
+  const std::string what = context("addPointOnLine", name);
+  checkPoint(p_AoP_A, what + ": point p_AoP_A");
+  checkPoint(p_BoQ_B, what + ": point p_BoQ_B");
+  const auto [t1, t2] = perpendicularPair(unitAxis(n_A, what + ": line direction n_A"));
+  c.p_AoP_A = p_AoP_A;
+  c.p_BoQ_B = p_BoQ_B;
+  c.rows[0] = separation(t1);
+  c.rows[1] = separation(t2);
+  c.rowCount = 2;
+  return finish();
+}
+
+int ConstraintSet::addPointOnPlane(std::string_view name, BodyIndex bodyA,
+                                   const Vector3& p_AoP_A, const Vector3& n_A, BodyIndex bodyB,
+                                   const Vector3& p_BoQ_B) {
+  Constraint& c = begin("addPointOnPlane", name, ConstraintType::PointOnPlane, bodyA, bodyB);
+  const std::string what = context("addPointOnPlane", name);
+  checkPoint(p_AoP_A, what + ": point p_AoP_A");
+  checkPoint(p_BoQ_B, what + ": point p_BoQ_B");
+  c.p_AoP_A = p_AoP_A;
+  c.p_BoQ_B = p_BoQ_B;
+  c.rows[0] = separation(unitAxis(n_A, what + ": plane normal n_A"));
+  c.rowCount = 1;
   return finish();
 }
 

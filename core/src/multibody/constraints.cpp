@@ -1,6 +1,7 @@
 #include "hopsim/core/multibody/constraints.h"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -12,6 +13,9 @@
 
 namespace hopsim::multibody {
 namespace {
+
+// Relative size below which a dot product is round-off from cancelling terms (64 ulp).
+constexpr double kCancellation = 64.0 * std::numeric_limits<double>::epsilon();
 
 using Row = ConstraintRow;
 
@@ -140,7 +144,14 @@ void evaluate(const MultibodyModel& model, const ConstraintSet& set, const Multi
       }
       cdata.phi[r] = phi;
       cdata.W.col(r) = w;
-      for (int j = 0; j < model.nu(); ++j) cdata.G(r, j) = w.dot(cdata.J_rel.col(j));
+      // An entry that cancels to round-off is zero: a row the tree already enforces (a cut
+      // joint that repeats a tree hinge) must read as redundant, not as a tiny, arbitrary row
+      // that the factorization would take as independent.
+      const double wNorm = w.norm();
+      for (int j = 0; j < model.nu(); ++j) {
+        const double g = w.dot(cdata.J_rel.col(j));
+        cdata.G(r, j) = std::abs(g) > kCancellation * wNorm * cdata.J_rel.col(j).norm() ? g : 0.0;
+      }
       if (withVelocity) cdata.gamma[r] = -ddphi;
     }
   }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "hopsim/core/spatial/rotation.h"
+#include "hopsim/core/spatial/rotational_inertia.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::multibody {
@@ -19,10 +20,16 @@ void checkPose(const RigidTransform& X, std::string_view what) {
   }
 }
 
-// Re-validates mass properties given by the caller (SpatialInertia has an unchecked factory).
+// Re-validates mass properties given by the caller (SpatialInertia has an unchecked factory)
+// for what the dynamics needs: a positive mass, a finite CM, a positive semi-definite inertia.
+// The triangle inequality is the input layers' plausibility check (body params, fromCmInertia):
+// Chrono files may break it, and Chrono integrates them as given.
 SpatialInertia checkedInertia(const SpatialInertia& M, const std::string& what) {
-  return SpatialInertia::fromCmInertia(M.mass(), M.comPosition(), M.rotationalInertiaAboutCm(),
-                                       what);
+  SpatialInertia::pointMass(M.mass(), M.comPosition(), what);  // checks the mass and the CM
+  const Matrix3 I = M.rotationalInertiaAboutCm();
+  spatial::checkRotationalInertia(I, what, false);
+  return SpatialInertia::fromCmInertiaUnchecked(M.mass(), M.comPosition(),
+                                                0.5 * (I + I.transpose()));
 }
 
 }  // namespace

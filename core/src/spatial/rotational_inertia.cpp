@@ -10,7 +10,8 @@
 
 namespace hopsim::spatial {
 
-void checkRotationalInertia(const Matrix3& I, std::string_view what) {
+void checkRotationalInertia(const Matrix3& I, std::string_view what,
+                            bool requireTriangleInequality) {
   std::ostringstream os;
   os.precision(10);
   if (!I.allFinite()) {
@@ -40,7 +41,7 @@ void checkRotationalInertia(const Matrix3& I, std::string_view what) {
           "products of inertia (InertiaMoments, ProductsOfInertiaSense)";
     throw InputError(std::string(what) + ": " + os.str());
   }
-  if (l[0] + l[1] < l[2] - tolerance) {
+  if (requireTriangleInequality && l[0] + l[1] < l[2] - tolerance) {
     os << "principal moments " << l[0] << ", " << l[1] << ", " << l[2]
        << " kg·m² violate the triangle inequality " << l[0] << " + " << l[1] << " >= " << l[2]
        << " that every mass distribution satisfies";

@@ -160,8 +160,8 @@ TEST_CASE("scenario: version, Chrono files, end_time and unknown keys") {
   CHECK(has(m, "hopsim: format version"));
   CHECK(has(m, "2\" is not supported"));
   m = errorOf("chrono-version: 9.0\nmodel: {name: x}\n");
-  CHECK(has(m, "Chrono"));
-  CHECK(has(m, "not loaded yet"));
+  CHECK(has(m, "Chrono model file"));
+  CHECK(has(m, "not a native scenario"));
   m = errorOf("hopsim: 1\nsimulation: {io_step: 0.1}\n");
   CHECK(has(m, "test.yaml:2:13: simulation.end_time"));
   CHECK(has(m, "missing"));

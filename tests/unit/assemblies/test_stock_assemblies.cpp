@@ -333,7 +333,7 @@ TEST_CASE("the registry knows the stock assemblies") {
   const AssemblyRegistry& registry = assemblyRegistry();
   CHECK(registry.classNames() == std::vector<std::string>{"Assembly", "BodyAssembly",
                                                           "GravityAssembly", "ModelAssembly",
-                                                          "VehicleAssembly"});
+                                                          "ModelFile", "VehicleAssembly"});
   CHECK(registry.get("VehicleAssembly").doc == VehicleAssembly::kDoc);
   const std::string m = inputErrorOf([&] { (void)registry.get("VehicleAsembly"); });
   CHECK(m.find("VehicleAssembly") != std::string::npos);

@@ -20,9 +20,11 @@ double scalar(const Simulation& sim, std::string_view path) { return std::get<do
 TEST_CASE("every standard model is registered and documented") {
   const ModelRegistry& registry = models::standardRegistry();
   CHECK(registry.classNames() ==
-        std::vector<std::string>{"ContinuousIntegrator", "Gain", "GeneralizedForceMotor",
-                                  "HingeEncoder", "MassSpringDamper", "PdController", "SineWave",
-                                  "UserClock", "ZeroOrderHold"});
+        std::vector<std::string>{"BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
+                                  "ChronoMotor", "ContinuousIntegrator", "Gain",
+                                  "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper",
+                                  "PdController", "Rsda", "SineWave", "Tsda", "UserClock",
+                                  "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
 }
 

@@ -25,6 +25,9 @@ namespace hopsim {
 
 class Assembly;
 class SimulationAssembly;
+namespace mechanism {
+class MechanismBuilder;
+}
 class AssemblyRegistry;
 
 /// A whole signal or the slice [offset, offset + length) of one, by its simulation name.
@@ -252,9 +255,14 @@ class Assembly {
   std::string qualified(std::string_view localName) const;
   /// The params as a mutable set, for bindParams of assemblies that derive values.
   ParamSet& mutableParams() { return *params_; }
+  /// Reports a warning ("file:line:col: message" where there is a location) to the top
+  /// assembly, which keeps them for whoever runs the simulation (a Scenario prints them).
+  void warn(std::string message);
 
  private:
   friend class SimulationAssembly;
+  // Lowers a mechanism file into the stages of the assembly that reads it.
+  friend class mechanism::MechanismBuilder;
   struct TieRecord;
 
   void construct(const AssemblyClass& cls, Assembly* parent, std::string name,
@@ -318,9 +326,12 @@ class SimulationAssembly : public Assembly {
   void bind();
   /// @throws ModelError naming each tie no assembly consumed, who gave it and where.
   void checkTies() const;
+  /// The warnings the assemblies reported (Assembly::warn), in order.
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   friend class Assembly;
+  std::vector<std::string> warnings_;
   const AssemblyRegistry* registry_;
   std::vector<std::shared_ptr<TieRecord>> allTies_;
 };

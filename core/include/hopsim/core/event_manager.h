@@ -72,7 +72,8 @@ class EventManager {
   /// `now` fires at the next call. If a callback throws, the exception propagates after the
   /// schedule is repaired: the throwing event counts as fired (a self-rescheduling one is
   /// removed) and timed events not yet fired stay due for the next call.
-  void fireDue(Simulation& sim, Ticks now, Phases phases);
+  /// @returns whether any event was due.
+  bool fireDue(Simulation& sim, Ticks now, Phases phases);
 
   /// Fires the model-method events of `model` for `method` and `timing`.
   void fireModelEvents(Simulation& sim, Model& model, ModelMethod method, EventTiming timing,

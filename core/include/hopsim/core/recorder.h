@@ -23,6 +23,13 @@ namespace hopsim {
 /// unlocked, the next sample takes them again by path (a removed one is an error).
 class Recorder {
  public:
+  /// A column with a name of its own: element `element` of the variable at `path`.
+  struct NamedColumn {
+    std::string name;     ///< the column's name in the header ("bodies.crank.position.x")
+    std::string path;     ///< a numeric variable's exact path
+    std::size_t element;  ///< which element of it
+  };
+
   /// An empty recorder (no columns, never samples).
   Recorder() = default;
   /// Records the variables matching `patterns` in `sim`: exact paths, or globs where `*`
@@ -32,6 +39,11 @@ class Recorder {
   /// variable given by exact path, or a rate that is not finite and positive.
   Recorder(Simulation& sim, const std::vector<std::string>& patterns,
            std::optional<double> rate = std::nullopt);
+  /// Records the `patterns` as above, then the `named` columns (after them, in order).
+  /// @throws InputError as above, and for a named column whose variable does not exist, is not
+  /// numeric, has no such element, or whose name is taken.
+  Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+           const std::vector<NamedColumn>& named, std::optional<double> rate = std::nullopt);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -55,15 +67,18 @@ class Recorder {
  private:
   void sample(double t);
   void resolveSources();
-  /// Where a column's values come from. Variables stay put while the structure is locked,
-  /// which recording requires.
+  void addColumn(std::string name, const std::string& path, const Variable& v,
+                 std::size_t element);
+  /// Where a column's values come from: element `element` of variable `paths_[path]`.
+  /// Variables stay put while the structure is locked, which recording requires.
   struct Source {
     const Variable* variable;
+    std::size_t path;
     std::size_t element;
   };
   Simulation* sim_ = nullptr;
   std::string eventName_;
-  std::vector<std::string> paths_;  // one per variable, to skip a variable matched twice
+  std::vector<std::string> paths_;  // each variable read once, to skip one matched twice
   std::vector<Source> sources_;     // one per column after time
   std::uint64_t revision_ = 0;      // of the variable tree when sources_ were taken
   std::vector<std::string> columns_;

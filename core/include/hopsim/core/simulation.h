@@ -426,6 +426,9 @@ class Simulation {
   void evaluateDerivatives(double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                            Eigen::Ref<Eigen::VectorXd> xdot);
   void refreshContinuousOutputs(double t);
+  /// The seed's "step zero": masked coordinates and kinematics for the current state, then
+  /// every active model's outputs, in sorted order.
+  void updateAllOutputs(double t);
   [[noreturn]] void throwNonFiniteDerivative(double t,
                                              const Eigen::Ref<const Eigen::VectorXd>& xdot) const;
 

@@ -70,9 +70,14 @@ TEST_CASE("multibody: bad building input is an InputError that says what and whe
                   InputError);
   CHECK_THROWS_WITH_AS(hingeTypeFromString("HINGE"), doctest::Contains("FULL6DOF_INERTIAL"),
                        InputError);
-  // An invalid inertia (triangle inequality violated) built with the unchecked factory.
+  // An invalid inertia (a negative principal moment) built with the unchecked factory. One that
+  // only breaks the triangle inequality is accepted: the dynamics needs positive
+  // semi-definiteness, and imported Chrono models may carry such moments.
   const SpatialInertia bad = SpatialInertia::fromCmInertiaUnchecked(
+      1.0, Vector3::Zero(), Vector3(1.0, 1.0, -5.0).asDiagonal().toDenseMatrix());
+  const SpatialInertia implausible = SpatialInertia::fromCmInertiaUnchecked(
       1.0, Vector3::Zero(), Vector3(1.0, 1.0, 5.0).asDiagonal().toDenseMatrix());
+  CHECK_NOTHROW(MultibodyModel().addBody("c", kWorldBody, implausible, Hinge::ball()));
   CHECK_THROWS_WITH_AS(model.addBody("c", kWorldBody, bad, Hinge::ball()),
                        doctest::Contains("addBody('c')"), InputError);
   CHECK_THROWS_AS(model.setMassProperties(1, bad), InputError);

@@ -28,6 +28,13 @@ enum class ConstraintType : std::uint8_t {
   /// REVOLUTE-TRANSLATIONAL (Chrono's ChLinkRevoluteTranslational): z_A · x_B = 0,
   /// z_A · y_B = 0, z_A · d = 0 and x_B · d = length (4 equations).
   RevoluteTranslational,
+  /// POINT_LINE (Chrono's point-on-line joint): point Q on B stays on the line through P on A
+  /// along the direction n_A: t1 · d = 0 and t2 · d = 0, t1 and t2 perpendicular to n_A and
+  /// fixed on A (2 equations; rotations free).
+  PointOnLine,
+  /// POINT_PLANE (Chrono's point-on-plane joint): point Q on B stays in the plane through P on
+  /// A with normal n_A: n_A · d = 0 (1 equation).
+  PointOnPlane,
 };
 
 /// "CUT_JOINT", "DISTANCE", "REVOLUTE-SPHERICAL" or "REVOLUTE-TRANSLATIONAL".
@@ -126,6 +133,16 @@ class ConstraintSet {
   int addRevoluteTranslational(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
                                const Vector3& z_A, BodyIndex bodyB, const Vector3& p_BoQ_B,
                                const Vector3& x_B, const Vector3& y_B, double length);
+
+  /// Adds POINT_LINE `name`: point Q (p_BoQ_B on B) stays on the line through P (p_AoP_A on A)
+  /// along `n_A` (on A, normalized). @throws InputError as addCutJoint, for a non-finite point
+  /// or a zero or non-finite direction.
+  int addPointOnLine(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
+                     const Vector3& n_A, BodyIndex bodyB, const Vector3& p_BoQ_B);
+  /// Adds POINT_PLANE `name`: point Q (p_BoQ_B on B) stays in the plane through P (p_AoP_A on
+  /// A) with normal `n_A` (on A, normalized). @throws InputError as addPointOnLine.
+  int addPointOnPlane(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
+                      const Vector3& n_A, BodyIndex bodyB, const Vector3& p_BoQ_B);
 
   /// Number of constraints.
   int size() const { return static_cast<int>(constraints_.size()); }

@@ -62,8 +62,12 @@ inline Matrix3 inertiaTensorFromMatrix(const Matrix3& given, ProductsOfInertiaSe
 /// Checks that I (kg·m²) could be the inertia of a real body about its CM (or any point):
 /// finite, symmetric, principal moments >= 0 and satisfying the triangle inequality
 /// λ1 + λ2 >= λ3, each to a round-off tolerance relative to trace(I). Zero principal moments
-/// are accepted (point masses, thin rods). @throws InputError naming `what` and the bad value.
-void checkRotationalInertia(const Matrix3& I, std::string_view what);
+/// are accepted (point masses, thin rods). With `requireTriangleInequality` false only what the
+/// dynamics needs is checked (finite, symmetric, positive semi-definite): imported models
+/// (Chrono files) may carry moments no real body has, which their own tools integrate as given.
+/// @throws InputError naming `what` and the bad value.
+void checkRotationalInertia(const Matrix3& I, std::string_view what,
+                            bool requireTriangleInequality = true);
 
 /// Parallel-axis theorem: the rotational inertia about a point Q from the one about the CM,
 /// I_Q = I_cm - m [c×][c×] with c = p_QBcm (the CM seen from Q), all in one frame's axes.

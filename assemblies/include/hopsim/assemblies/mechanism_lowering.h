@@ -1,0 +1,102 @@
+#pragma once
+/// @file
+/// Lowering a Mechanism (mechanism.h) into an assembly: a spanning tree of hinges over the
+/// bodies and joints, cut-joint constraints for the joints that close loops, and models for
+/// the force elements, motors, loads and outputs (docs/chrono-yaml.md, "Lowering").
+
+#include <string>
+#include <vector>
+
+#include "hopsim/assemblies/assembly.h"
+#include "hopsim/assemblies/mechanism.h"
+#include "hopsim/core/multibody/hinge.h"
+
+namespace hopsim::mechanism {
+
+/// Where a mechanism goes in the simulation: every name it creates in the multibody system
+/// (bodies, nodes, constraints) starts with `prefix`, and its world frame is placed at X_WP
+/// (Chrono's Populate(system, frame)).
+struct Placement {
+  std::string prefix;
+  RigidTransform X_WP;
+};
+
+/// One tree hinge of the plan: the body it moves, its parent and the joint or motor it stands
+/// for.
+struct TreeHinge {
+  enum class Source { Joint, Motor, Free };
+  int body{-1};    ///< index in Mechanism::bodies
+  int parent{-1};  ///< index in Mechanism::bodies, or -1 for the world
+  Source source{Source::Free};
+  int index{-1};           ///< index in Mechanism::joints or ::motors (-1 for Free)
+  bool childIsBody1{true};  ///< the hinge moves the joint's body1 relative to its body2
+  multibody::Hinge hinge;
+  RigidTransform X_PF;  ///< F on the parent (world frame for the world)
+  RigidTransform X_CM;  ///< M on the child
+};
+
+/// What a mechanism becomes, decided before anything is built: tree hinges in build order
+/// (parents first) and the joints and motors that close loops.
+struct LoweringPlan {
+  std::vector<TreeHinge> tree;
+  std::vector<int> cutJoints;  ///< indices in Mechanism::joints (bushings excluded)
+  std::vector<int> cutMotors;  ///< indices in Mechanism::motors not on the tree
+  /// Per body of Mechanism::bodies: its pose in hopsim's world (placement applied).
+  std::vector<RigidTransform> X_WB;
+};
+
+/// Chooses the spanning tree: fixed bodies are the world; motors (prescribed ones first) then
+/// kinematic joints, in file order, join the tree when they connect two bodies not yet
+/// connected, the rest become cut joints; a body the tree does not reach gets a FULL6DOF
+/// hinge to the world (the first body of each free-floating group, which carries the group).
+/// @throws InputError (with the file:line:col of the entry) for a joint or motor whose two
+/// bodies are the same.
+LoweringPlan planMechanism(const Mechanism& mechanism, const Placement& placement);
+
+/// Builds a planned mechanism into an assembly, in the assembly's stages.
+class MechanismBuilder {
+ public:
+  MechanismBuilder(const Mechanism& mechanism, Placement placement);
+
+  const Mechanism& mechanism() const { return mechanism_; }
+  const LoweringPlan& plan() const { return plan_; }
+
+  /// The multibody name of body `name` (fixed bodies have none: they are the world).
+  std::string bodyName(const std::string& name) const { return placement_.prefix + name; }
+
+  /// addSignals: `bodies.<name>.{position,orientation,velocity,angular_velocity}` for every
+  /// moving body, `joints.<name>.{q,u}` and `motors.<name>.{q,u}` for every tree hinge with
+  /// coordinates, `points.<label>.position`, and `controllers.<name>` for every CONTROLLER
+  /// motor (length 1) and load controller (length 3).
+  void addSignals(Assembly& assembly) const;
+  /// addModels: bodies and hinges, nodes, and the models (sensors, encoders, TSDAs, RSDAs,
+  /// bushings, motors, body loads).
+  void addModels(Assembly& assembly) const;
+  /// bindParams: the cut-joint constraints (every body of every assembly exists by then).
+  void addConstraints(Assembly& assembly) const;
+  /// bindState: initial hinge coordinates of free bodies and hinge rates from the bodies'
+  /// initial velocities (the part each hinge can take; a warning names what it cannot).
+  void setInitialState(Assembly& assembly) const;
+
+  /// The named CSV columns of hopsim run for this mechanism: `bodies.<name>.position.x`, ...,
+  /// `joints.<name>.q[i]`, `points.<label>.position.{x,y}`, each the element of a signal of
+  /// the assembly at `signalPrefix` ("" for the top).
+  std::vector<std::pair<std::string, std::string>> outputColumns(
+      const std::string& signalPrefix) const;
+
+ private:
+  /// Adds a model, attached and tied, with errors located at the entry it comes from.
+  static void addModel(Assembly& assembly, std::string localName, std::string className,
+                       std::vector<InputNode::Entry> params,
+                       std::vector<std::pair<std::string, std::string>> ties,
+                       std::optional<ModelAttachment> attachment, const SourceLocation& where);
+  /// Declares `<base>.{position,orientation,velocity,angular_velocity}`, a BodyStateSensor's
+  /// outputs.
+  static void addStateSignals(Assembly& assembly, const std::string& base);
+
+  const Mechanism& mechanism_;
+  Placement placement_;
+  LoweringPlan plan_;
+};
+
+}  // namespace hopsim::mechanism

@@ -1,0 +1,491 @@
+// The model file: top level, data_path, bodies (frames, inertia, velocities, contact and
+// visualization data), joints (frames, bushings) and constraints.
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+
+#include "chrono_yaml_read.h"
+#include "hopsim/assemblies/chrono_yaml.h"
+#include "hopsim/signals/error.h"
+
+namespace hopsim::chrono {
+
+using namespace detail;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kModelKeys = {
+    "name",  "angle_degrees", "data_path", "bodies",     "joints",           "constraints",
+    "tsdas", "rsdas",         "motors",    "body_loads", "load_controllers", "FEA"};
+const std::vector<std::string> kBodyKeys = {"name",
+                                            "fixed",
+                                            "mass",
+                                            "com",
+                                            "inertia",
+                                            "location",
+                                            "orientation",
+                                            "initial_linear_velocity",
+                                            "initial_angular_velocity",
+                                            "contact",
+                                            "visualization"};
+const std::vector<std::string> kShapeTypes = {"SPHERE", "BOX", "CYLINDER", "MESH", "HULL"};
+const std::vector<std::string> kVisualShapeTypes = {"SPHERE", "BOX", "CYLINDER", "MESH"};
+
+/// Contact data kept for the contact models: materials' spellings checked (A14; the ignored
+/// spellings are renamed to the ones Chrono reads, with a warning), shape types and materials
+/// checked.
+InputNode readContact(Reader& r, const InputNode& node, const std::string& path) {
+  r.expectMapping(node, path);
+  r.checkKeys(node, path, {"materials", "shapes", "collision_family"});
+  InputNode kept = node;
+  if (const InputNode* family = node.find("collision_family")) {
+    r.warn(*family, at(path, "collision_family") +
+                        " is ignored as in Chrono: every shape collides with every other");
+  }
+  std::vector<std::string> materials;
+  if (InputNode* list = nullptr; true) {
+    for (auto& [key, value] : kept.entries()) {
+      if (key == "materials") list = &value;
+    }
+    if (list != nullptr && !list->isNull()) r.sequence(*list, at(path, "materials"));
+    if (list != nullptr && list->isSequence()) {
+      std::vector<InputNode> items = list->items();
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string mp = item(at(path, "materials"), i);
+        InputNode& m = items[i];
+        r.expectMapping(m, mp);
+        materials.push_back(r.text(r.required(m, mp, "name"), at(mp, "name")));
+        for (auto& [key, value] : m.entries()) {
+          if (key == "physical__properties" || key == "properties") {
+            r.warn(value, at(mp, key) +
+                              ": Chrono reads 'physical_properties' (this spelling is "
+                              "ignored there, leaving Young_modulus 2e7); hopsim reads it as "
+                              "physical_properties");
+            key = "physical_properties";
+          }
+          if (key == "physical_properties" && value.isMapping()) {
+            for (auto& [k2, v2] : value.entries()) {
+              if (k2 == "Youngs_modulus") {
+                r.warn(v2, at(at(mp, key), k2) +
+                               ": Chrono reads 'Young_modulus' (this spelling is ignored there); "
+                               "hopsim reads it as Young_modulus");
+                k2 = "Young_modulus";
+              }
+            }
+            r.checkKeys(value, at(mp, key), {"Young_modulus", "Poisson_ratio"});
+            for (const char* k : {"Young_modulus", "Poisson_ratio"})
+              if (const InputNode* v = value.find(k)) r.number(*v, at(at(mp, key), k));
+          }
+        }
+        r.checkKeys(m, mp,
+                    {"name", "coefficient_of_friction", "coefficient_of_restitution",
+                     "physical_properties", "coefficients"});
+        for (const char* k : {"coefficient_of_friction", "coefficient_of_restitution"})
+          if (const InputNode* v = Reader::optional(m, k)) r.number(*v, at(mp, k));
+        if (const InputNode* c = Reader::optional(m, "coefficients")) {
+          const std::string cp = at(mp, "coefficients");
+          r.expectMapping(*c, cp);
+          for (const char* k :
+               {"normal_stiffness", "normal_damping", "tangential_stiffness", "tangential_damping"})
+            r.number(r.required(*c, cp, k), at(cp, k));
+        }
+      }
+      *list = InputNode::sequence(std::move(items), list->location());
+    }
+  }
+  if (const InputNode* shapes = Reader::optional(node, "shapes")) {
+    const auto& items = r.sequence(*shapes, at(path, "shapes"));
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string sp = item(at(path, "shapes"), i);
+      r.expectMapping(items[i], sp);
+      r.choice(r.required(items[i], sp, "type"), at(sp, "type"), kShapeTypes);
+      const InputNode& mat = r.required(items[i], sp, "material");
+      const std::string name = r.text(mat, at(sp, "material"));
+      if (std::find(materials.begin(), materials.end(), name) == materials.end()) {
+        r.fail(mat, at(sp, "material"),
+               "unknown contact material '" + name + "'; expected one of " + at(path, "materials"));
+      }
+    }
+  }
+  return kept;
+}
+
+/// Visualization data kept for viewers; shape types are checked (unknown ones warn).
+InputNode readVisualization(Reader& r, const InputNode& node, const std::string& path) {
+  r.expectMapping(node, path);
+  r.checkKeys(node, path, {"model_file", "shapes"});
+  if (const InputNode* shapes = Reader::optional(node, "shapes")) {
+    const auto& items = r.sequence(*shapes, at(path, "shapes"));
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string sp = item(at(path, "shapes"), i);
+      r.expectMapping(items[i], sp);
+      if (const InputNode* t = Reader::optional(items[i], "type"))
+        r.choice(*t, at(sp, "type"), kVisualShapeTypes, true);
+      else
+        r.warn(items[i], sp + ": visualization shape without 'type' (ignored)");
+    }
+  }
+  return node;
+}
+
+mechanism::Body readBody(ModelContext& c, const InputNode& e, const std::string& p) {
+  Reader& r = c.reader;
+  r.expectMapping(e, p);
+  std::vector<std::string> known = kBodyKeys;
+  known.push_back("lin_vel");
+  known.push_back("ang_vel");
+  r.checkKeys(e, p, known);
+  mechanism::Body b;
+  b.where = r.where(e);
+  b.name = r.text(r.required(e, p, "name"), at(p, "name"));
+  if (const InputNode* f = Reader::optional(e, "fixed")) b.fixed = r.boolean(*f, at(p, "fixed"));
+  const Vector3 location = r.vec3(r.required(e, p, "location"), at(p, "location"));
+  Matrix3 R = Matrix3::Identity();
+  if (const InputNode* o = Reader::optional(e, "orientation"))
+    R = r.orientation(*o, at(p, "orientation"), c.degrees);
+  b.X_WR = RigidTransform(R, location);
+  if (const InputNode* com = Reader::optional(e, "com")) {
+    const std::string cp = at(p, "com");
+    r.expectMapping(*com, cp);
+    r.checkKeys(*com, cp, {"location", "orientation"});
+    Vector3 pc = Vector3::Zero();
+    Matrix3 Rc = Matrix3::Identity();
+    if (const InputNode* l = Reader::optional(*com, "location"))
+      pc = r.vec3(*l, at(cp, "location"));
+    if (const InputNode* o = Reader::optional(*com, "orientation"))
+      Rc = r.orientation(*o, at(cp, "orientation"), c.degrees);
+    b.X_RC = RigidTransform(Rc, pc);
+  }
+  // Mass and inertia (required, and checked, for a body that moves).
+  const InputNode* mass = Reader::optional(e, "mass");
+  const InputNode* inertia = Reader::optional(e, "inertia");
+  if (!b.fixed) {
+    mass = &r.required(e, p, "mass");
+    inertia = &r.required(e, p, "inertia");
+  }
+  if (mass != nullptr) {
+    b.mass = r.number(*mass, at(p, "mass"));
+    if (!b.fixed && !(b.mass > 0.0))
+      r.fail(*mass, at(p, "mass"), "non-positive mass " + show(*mass) + "; expected > 0 kg");
+  }
+  if (inertia != nullptr) {
+    const std::string ip = at(p, "inertia");
+    r.expectMapping(*inertia, ip);
+    r.checkKeys(*inertia, ip, {"moments", "products"});
+    const InputNode* momentsNode =
+        b.fixed ? Reader::optional(*inertia, "moments") : &r.required(*inertia, ip, "moments");
+    Vector3 m = Vector3::Zero(), pr = Vector3::Zero();
+    if (momentsNode != nullptr) m = r.vec3(*momentsNode, at(ip, "moments"));
+    if (const InputNode* q = Reader::optional(*inertia, "products"))
+      pr = r.vec3(*q, at(ip, "products"));
+    // Products are the tensor entries [Ixy, Ixz, Iyz] (Chrono's parser; its doc says Iyz, Izx).
+    b.inertia << m[0], pr[0], pr[1], pr[0], m[1], pr[2], pr[1], pr[2], m[2];
+    if (!b.fixed) {
+      Eigen::LLT<Matrix3> llt(b.inertia);
+      const double scale = std::max(1.0, b.inertia.cwiseAbs().maxCoeff());
+      if (llt.info() != Eigen::Success ||
+          !(b.inertia.determinant() > 1e-14 * scale * scale * scale)) {
+        r.fail(*inertia, ip,
+               "inertia (moments " + (momentsNode ? show(*momentsNode) : "[]") + ", products [" +
+                   std::to_string(pr[0]) + ", " + std::to_string(pr[1]) + ", " +
+                   std::to_string(pr[2]) +
+                   "]) is singular or not positive definite; expected a positive-definite tensor "
+                   "(products are [Ixy, Ixz, Iyz])");
+      }
+      // No rigid mass distribution has these moments, but Chrono integrates them as given.
+      const Vector3 l = Eigen::SelfAdjointEigenSolver<Matrix3>(b.inertia).eigenvalues();
+      if (l[0] + l[1] < l[2] * (1.0 - 1e-12)) {
+        r.warn(*inertia, at(ip, "moments") + ": principal moments " + std::to_string(l[0]) +
+                             ", " + std::to_string(l[1]) + ", " + std::to_string(l[2]) +
+                             " violate the triangle inequality that every rigid body satisfies; "
+                             "simulated as given, as Chrono does");
+      }
+    }
+  }
+  // Initial velocities: COM velocity in world axes; angular velocity in COM axes.
+  auto velocity = [&](const char* key, const char* alias, Vector3& out) {
+    const InputNode* v = Reader::optional(e, key);
+    const InputNode* a = Reader::optional(e, alias);
+    if (a != nullptr) {
+      if (v != nullptr) {
+        r.warn(*a, at(p, alias) + " is not read by Chrono and '" + key +
+                       "' is given; ignored (did you mean '" + key + "'?)");
+      } else {
+        r.warn(*a, at(p, alias) +
+                       " is not read by Chrono (the body starts at rest there); "
+                       "hopsim reads it as '" +
+                       key + "' (did you mean '" + key + "'?)");
+        v = a;
+      }
+    }
+    if (v == nullptr) return;
+    out = r.vec3(*v, at(p, v == a ? alias : key));
+    if (b.fixed && out.norm() > 0.0) {
+      r.warn(*v, at(p, v == a ? alias : key) + " on a fixed body is ignored");
+      out.setZero();
+    }
+  };
+  velocity("initial_linear_velocity", "lin_vel", b.v_WC_W);
+  velocity("initial_angular_velocity", "ang_vel", b.w_WC_C);
+  if (const InputNode* v = Reader::optional(e, "visualization"))
+    b.visualization = readVisualization(r, *v, at(p, "visualization"));
+  if (const InputNode* k = Reader::optional(e, "contact"))
+    b.contact = readContact(r, *k, at(p, "contact"));
+  return b;
+}
+
+const std::vector<std::string> kJointTypes = {"LOCK",      "SPHERICAL",  "REVOLUTE",   "PRISMATIC",
+                                              "UNIVERSAL", "POINT_LINE", "POINT_PLANE"};
+
+mechanism::Bushing readBushing(Reader& r, const InputNode& node, const std::string& p,
+                               mechanism::JointType type, const InputNode& typeNode) {
+  using mechanism::JointType;
+  if (type == JointType::Prismatic || type == JointType::PointLine ||
+      type == JointType::PointPlane) {
+    r.fail(node, p,
+           "a bushing on a " + show(typeNode) +
+               " joint is not supported (Chrono prohibits it); expected a LOCK, SPHERICAL, "
+               "REVOLUTE or UNIVERSAL joint, or no bushing_data");
+  }
+  r.expectMapping(node, p);
+  r.checkKeys(
+      node, p,
+      {"stiffness_linear", "damping_linear", "stiffness_rotational", "damping_rotational", "DOF"});
+  const double kl = r.number(r.required(node, p, "stiffness_linear"), at(p, "stiffness_linear"));
+  const double dl = r.number(r.required(node, p, "damping_linear"), at(p, "damping_linear"));
+  const double kr =
+      r.number(r.required(node, p, "stiffness_rotational"), at(p, "stiffness_rotational"));
+  const double dr =
+      r.number(r.required(node, p, "damping_rotational"), at(p, "damping_rotational"));
+  double kf = 0.0, df = 0.0;
+  if (const InputNode* dof = Reader::optional(node, "DOF")) {
+    const std::string dp = at(p, "DOF");
+    r.expectMapping(*dof, dp);
+    r.checkKeys(
+        *dof, dp,
+        {"stiffness_linear", "damping_linear", "stiffness_rotational", "damping_rotational"});
+    const double kfl =
+        r.number(r.required(*dof, dp, "stiffness_linear"), at(dp, "stiffness_linear"));
+    const double dfl = r.number(r.required(*dof, dp, "damping_linear"), at(dp, "damping_linear"));
+    kf = r.number(r.required(*dof, dp, "stiffness_rotational"), at(dp, "stiffness_rotational"));
+    df = r.number(r.required(*dof, dp, "damping_rotational"), at(dp, "damping_rotational"));
+    if (kfl != 0.0 || dfl != 0.0) {
+      r.warn(*dof, dp + ": the linear DOF values are unused (as in Chrono: no joint with a "
+                        "bushing has a free translation)");
+    }
+  }
+  mechanism::Bushing b;
+  b.stiffness = {kl, kl, kl, kr, kr, kr};
+  b.damping = {dl, dl, dl, dr, dr, dr};
+  auto freeRotation = [&](int i) {
+    b.stiffness[i] = kf;
+    b.damping[i] = df;
+  };
+  if (type == JointType::Revolute) freeRotation(5);
+  if (type == JointType::Universal) freeRotation(3), freeRotation(4);
+  if (type == JointType::Spherical) freeRotation(3), freeRotation(4), freeRotation(5);
+  return b;
+}
+
+mechanism::Joint readJoint(ModelContext& c, const InputNode& e, const std::string& p) {
+  using mechanism::JointType;
+  Reader& r = c.reader;
+  r.expectMapping(e, p);
+  r.checkKeys(
+      e, p,
+      {"name", "type", "body1", "body2", "location", "axis", "axis1", "axis2", "bushing_data"});
+  mechanism::Joint j;
+  j.where = r.where(e);
+  j.name = r.text(r.required(e, p, "name"), at(p, "name"));
+  const InputNode& typeNode = r.required(e, p, "type");
+  j.type = static_cast<JointType>(r.choice(typeNode, at(p, "type"), kJointTypes));
+  j.body1 = c.body(e, p, "body1");
+  j.body2 = c.body(e, p, "body2");
+  const Vector3 location = r.vec3(r.required(e, p, "location"), at(p, "location"));
+  Matrix3 R = Matrix3::Identity();
+  auto unused = [&](const char* key) {
+    if (const InputNode* n = e.find(key))
+      r.warn(*n, at(p, key) + " is not used by a " + show(typeNode) + " joint");
+  };
+  switch (j.type) {
+    case JointType::Revolute:
+    case JointType::Prismatic:
+      R = zFrame(r.direction(r.required(e, p, "axis"), at(p, "axis")));
+      unused("axis1"), unused("axis2");
+      break;
+    case JointType::Universal: {
+      const InputNode& n1 = r.required(e, p, "axis1");
+      const Vector3 a1 = r.direction(n1, at(p, "axis1"));
+      const Vector3 a2 = r.direction(r.required(e, p, "axis2"), at(p, "axis2"));
+      const Vector3 z = a1.cross(a2);
+      if (!(z.norm() > 1e-9))
+        r.fail(n1, at(p, "axis1"), "axis1 and axis2 are parallel; expected two distinct axes");
+      R.col(0) = a1;
+      R.col(2) = z.normalized();
+      R.col(1) = R.col(2).cross(R.col(0));
+      unused("axis");
+      break;
+    }
+    case JointType::PointLine:
+    case JointType::PointPlane:
+      if (const InputNode* a = Reader::optional(e, "axis")) {
+        const Vector3 axis = r.direction(*a, at(p, "axis"));
+        const Matrix3 Z = zFrame(axis);
+        if (j.type == JointType::PointPlane) {
+          R = Z;  // plane normal along Z
+        } else {
+          R.col(0) = Z.col(2);  // line along X: the Z-frame's axes cycled (Z, X, Y)
+          R.col(1) = Z.col(0);
+          R.col(2) = Z.col(1);
+        }
+        r.warn(*a, at(p, "axis") + ": Chrono ignores the axis of a " + show(typeNode) +
+                       " joint (world axes: line along X, plane normal Z); hopsim orients the "
+                       "joint by it");
+      }
+      unused("axis1"), unused("axis2");
+      break;
+    case JointType::Lock:
+    case JointType::Spherical:
+      unused("axis"), unused("axis1"), unused("axis2");
+      break;
+  }
+  j.X_WF = RigidTransform(R, location);
+  if (const InputNode* bd = Reader::optional(e, "bushing_data"))
+    j.bushing = readBushing(r, *bd, at(p, "bushing_data"), j.type, typeNode);
+  return j;
+}
+
+const std::vector<std::string> kConstraintTypes = {"DISTANCE", "REVOLUTE-SPHERICAL",
+                                                   "REVOLUTE-TRANSLATIONAL"};
+
+mechanism::Constraint readConstraint(ModelContext& c, const InputNode& e, const std::string& p) {
+  using mechanism::ConstraintType;
+  Reader& r = c.reader;
+  r.expectMapping(e, p);
+  r.checkKeys(e, p,
+              {"name", "type", "body1", "body2", "point1", "point2", "distance", "axis", "axis2"});
+  mechanism::Constraint k;
+  k.where = r.where(e);
+  k.name = r.text(r.required(e, p, "name"), at(p, "name"));
+  const InputNode& typeNode = r.required(e, p, "type");
+  k.type = static_cast<ConstraintType>(r.choice(typeNode, at(p, "type"), kConstraintTypes));
+  k.body1 = c.body(e, p, "body1");
+  k.body2 = c.body(e, p, "body2");
+  k.point1 = r.vec3(r.required(e, p, "point1"), at(p, "point1"));
+  k.point2 = r.vec3(r.required(e, p, "point2"), at(p, "point2"));
+  if (const InputNode* d = Reader::optional(e, "distance")) {
+    k.distance = r.number(*d, at(p, "distance"));
+    if (*k.distance < 0.0)
+      r.fail(*d, at(p, "distance"), "negative distance " + show(*d) + "; expected >= 0 m");
+    r.warn(*d, at(p, "distance") +
+                   " is a hopsim extension (Chrono always uses the initial "
+                   "distance |point2 - point1|)");
+  }
+  if (k.type == ConstraintType::Distance) {
+    for (const char* key : {"axis", "axis2"})
+      if (const InputNode* n = e.find(key))
+        r.warn(*n, at(p, key) + " is not used by a DISTANCE constraint");
+    return k;
+  }
+  const std::string name = kConstraintTypes[static_cast<int>(k.type)];
+  const InputNode* axis = Reader::optional(e, "axis");
+  if (axis == nullptr) {
+    r.fail(e, at(p, "axis"),
+           "missing required key 'axis': Chrono ignores " + name +
+               " constraints; hopsim implements them and needs the revolute axis (a world "
+               "direction fixed on body1)");
+  }
+  k.axis = r.direction(*axis, at(p, "axis"));
+  if (k.type == ConstraintType::RevoluteTranslational) {
+    const InputNode* a2 = Reader::optional(e, "axis2");
+    if (a2 == nullptr) {
+      r.fail(e, at(p, "axis2"),
+             "missing required key 'axis2': the sliding direction of the translational part (a "
+             "world direction fixed on body2, perpendicular to 'axis')");
+    }
+    k.axis2 = r.direction(*a2, at(p, "axis2"));
+    if (std::abs(k.axis.dot(k.axis2)) > 1e-6)
+      r.fail(*a2, at(p, "axis2"),
+             "axis2 " + show(*a2) + " is not perpendicular to axis " + show(*axis));
+  } else if (const InputNode* n = e.find("axis2")) {
+    r.warn(*n, at(p, "axis2") + " is not used by a REVOLUTE-SPHERICAL constraint");
+  }
+  return k;
+}
+
+template <class T, class F>
+void readSection(ModelContext& c, const InputNode& model, const char* key, const char* what,
+                 std::vector<T>& out, F read) {
+  const InputNode* list = Reader::optional(model, key);
+  if (list == nullptr) return;
+  const std::string path = at("model", key);
+  NameSet names(what);
+  const auto& items = c.reader.sequence(*list, path);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    T value = read(c, items[i], item(path, i));
+    names.add(c.reader, c.reader.required(items[i], item(path, i), "name"),
+              at(item(path, i), "name"), value.name);
+    out.push_back(std::move(value));
+  }
+}
+
+}  // namespace
+
+mechanism::Mechanism readModel(const InputNode& document, const std::string& file) {
+  mechanism::Mechanism m;
+  m.file = file;
+  Reader r(file, m.warnings);
+  r.expectMapping(document, "");
+  r.checkKeys(document, "", {"chrono-version", "model"});
+  checkVersion(r, document);
+  const InputNode& model = r.required(document, "", "model");
+  r.expectMapping(model, "model");
+  r.checkKeys(model, "model", kModelKeys);
+  if (const InputNode* n = Reader::optional(model, "name")) m.name = r.text(*n, "model.name");
+  ModelContext c{r};
+  if (const InputNode* d = Reader::optional(model, "angle_degrees"))
+    c.degrees = r.boolean(*d, "model.angle_degrees");
+  if (const InputNode* fea = model.find("FEA"))
+    r.warn(*fea, "model.FEA is not supported (ignored)");
+  if (const InputNode* dp = Reader::optional(model, "data_path")) {
+    r.expectMapping(*dp, "model.data_path");
+    r.checkKeys(*dp, "model.data_path", {"type", "root"});
+    const int type = r.choice(r.required(*dp, "model.data_path", "type"), "model.data_path.type",
+                              {"ABSOLUTE", "RELATIVE"});
+    std::string root = ".";
+    if (const InputNode* n = Reader::optional(*dp, "root"))
+      root = r.text(*n, "model.data_path.root");
+    if (type == 1) {
+      const fs::path base = fs::path(file).parent_path();
+      m.dataRoot = (base / root).lexically_normal().string();
+    } else if (root != ".") {
+      m.dataRoot = root;
+    }
+  }
+  // Bodies first: every other section names them.
+  const InputNode& bodies = r.required(model, "model", "bodies");
+  const auto& items = r.sequence(bodies, "model.bodies");
+  if (items.empty()) r.fail(bodies, "model.bodies", "expected at least one body");
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    mechanism::Body b = readBody(c, items[i], item("model.bodies", i));
+    c.bodies.add(r, r.required(items[i], item("model.bodies", i), "name"),
+                 at(item("model.bodies", i), "name"), b.name);
+    m.bodies.push_back(std::move(b));
+  }
+  readSection(c, model, "joints", "joint", m.joints, readJoint);
+  readSection(c, model, "constraints", "constraint", m.constraints, readConstraint);
+  if (const InputNode* n = Reader::optional(model, "tsdas")) readTsdas(c, *n, "model.tsdas", m);
+  if (const InputNode* n = Reader::optional(model, "rsdas")) readRsdas(c, *n, "model.rsdas", m);
+  if (const InputNode* n = Reader::optional(model, "motors")) readMotors(c, *n, "model.motors", m);
+  if (const InputNode* n = Reader::optional(model, "body_loads"))
+    readLoads(c, *n, "model.body_loads", false, m);
+  if (const InputNode* n = Reader::optional(model, "load_controllers"))
+    readLoads(c, *n, "model.load_controllers", true, m);
+  return m;
+}
+
+}  // namespace hopsim::chrono

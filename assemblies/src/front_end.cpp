@@ -1,0 +1,156 @@
+#include "hopsim/assemblies/front_end.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "hopsim/assemblies/chrono_yaml.h"
+#include "hopsim/assemblies/mbse_yaml.h"
+#include "hopsim/assemblies/mechanism_lowering.h"
+#include "hopsim/assemblies/yaml_input.h"
+#include "hopsim/signals/error.h"
+
+namespace hopsim {
+
+namespace {
+
+/// What a run of a mechanism file needs besides the model.
+struct RunSettings {
+  std::string modelFile;
+  double endTime{-1.0};  // Chrono: <= 0 runs until stopped
+  double timeStep{1e-3};
+  double fps{100.0};
+  mechanism::Vector3 gravity{0.0, 0.0, -9.8};
+};
+
+/// Chrono runs until stopped when end_time <= 0; a command-line run needs an end.
+constexpr double kDefaultEndTime = 10.0;
+
+bool overridden(const std::vector<std::string>& overrides, const std::string& path) {
+  for (const std::string& o : overrides) {
+    if (o.starts_with(path + "=")) return true;
+  }
+  return false;
+}
+
+InputNode vector3(const mechanism::Vector3& v) { return InputNode{v.x(), v.y(), v.z()}; }
+
+}  // namespace
+
+std::string describe(YamlFileKind kind) {
+  switch (kind) {
+    case YamlFileKind::Scenario:
+      return "native scenario";
+    case YamlFileKind::ChronoModel:
+      return "Chrono model file";
+    case YamlFileKind::ChronoSimulation:
+      return "Chrono simulation file";
+    case YamlFileKind::ChronoSolver:
+      return "Chrono solver file";
+    case YamlFileKind::Mbse:
+      return "MBSE mechanism file";
+  }
+  return "?";
+}
+
+YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& file) {
+  if (document.isMapping()) {
+    if (document.find("hopsim") != nullptr) return YamlFileKind::Scenario;
+    if (document.find("chrono-version") != nullptr) {
+      if (document.find("type") != nullptr) return YamlFileKind::ChronoSimulation;
+      if (const InputNode* model = document.find("model")) {
+        return model->isMapping() ? YamlFileKind::ChronoModel : YamlFileKind::ChronoSimulation;
+      }
+      if (document.find("contact_method") != nullptr) return YamlFileKind::ChronoSolver;
+    }
+    if (mbse::looksLikeMbse(document)) return YamlFileKind::Mbse;
+  }
+  const SourceLocation where = document.location().known() ? document.location()
+                                                            : SourceLocation{file, 0, 0};
+  throw InputError(locateMessage(
+      where, "",
+      "is not a file hopsim reads (expected a native scenario with `hopsim: 1`, a Chrono model "
+      "file with `chrono-version` and `model`, a Chrono simulation file with `chrono-version` "
+      "and `type: MBS`, a Chrono solver file with `chrono-version` and `contact_method`, or an "
+      "MBSE mechanism with `points` and `planar_bodies`)"));
+}
+
+mechanism::Mechanism readMechanismFile(const std::string& path) {
+  const InputNode document = loadYamlFile(path);
+  const YamlFileKind kind = detectYamlFileKind(document, path);
+  if (kind == YamlFileKind::ChronoModel) return chrono::readModel(document, path);
+  if (kind == YamlFileKind::Mbse) return mbse::readMechanism(document, path);
+  throw InputError(path + ": is a " + describe(kind) +
+                   " (expected a Chrono model file or an MBSE mechanism file)");
+}
+
+RunDocument runDocumentFor(InputNode document, const std::string& file,
+                           const std::vector<std::string>& overrides) {
+  const YamlFileKind kind = detectYamlFileKind(document, file);
+  if (kind == YamlFileKind::Scenario) return {std::move(document), {}};
+  RunDocument out;
+  RunSettings run;
+  run.modelFile = std::filesystem::absolute(file).lexically_normal().string();
+  switch (kind) {
+    case YamlFileKind::ChronoSolver:
+      throw InputError(file + ": is a Chrono solver file, which describes no model: run the "
+                              "simulation file that names it (`type: MBS`, `model: ...`, "
+                              "`solver: " +
+                       std::filesystem::path(file).filename().string() + "`)");
+    case YamlFileKind::ChronoSimulation: {
+      const chrono::SimulationFile sim = chrono::readSimulationFile(file);
+      // The model's own warnings come again from the assembly that reads it.
+      const std::size_t own = sim.warnings.size() - std::min(sim.warnings.size(),
+                                                            sim.model.warnings.size());
+      out.warnings.assign(sim.warnings.begin(), sim.warnings.begin() + static_cast<long>(own));
+      run.modelFile = std::filesystem::absolute(sim.modelFile).lexically_normal().string();
+      run.endTime = sim.endTime;
+      run.gravity = sim.gravity;
+      run.fps = sim.outputFps;
+      run.timeStep = sim.timeStep;
+      break;
+    }
+    case YamlFileKind::Mbse:
+      // libmbse's dynamic simulation: gravity -9.81 along Y, RK4 at 1 ms.
+      run.gravity = mechanism::Vector3(0.0, -9.81, 0.0);
+      break;
+    case YamlFileKind::ChronoModel:
+    case YamlFileKind::Scenario:
+      break;
+  }
+  if (!(run.endTime > 0.0) && !overridden(overrides, "simulation.end_time")) {
+    std::ostringstream w;
+    w << file << ": no end time (a Chrono run without a positive end_time goes on until "
+      << "stopped); hopsim stops at " << kDefaultEndTime << " s: give --end T";
+    out.warnings.push_back(w.str());
+  }
+  const double endTime = run.endTime > 0.0 ? run.endTime : kDefaultEndTime;
+
+  // The output columns come from the lowering plan of the model the assembly will read.
+  const mechanism::Mechanism model = readMechanismFile(run.modelFile);
+  const mechanism::MechanismBuilder builder(model, {});
+  std::vector<InputNode::Entry> columns;
+  for (const auto& [name, source] : builder.outputColumns("model.")) {
+    columns.emplace_back(name, InputNode(source));
+  }
+
+  const double ioStep = 1.0 / run.fps;
+  out.document = InputNode::mapping(
+      {{"hopsim", InputNode(1)},
+       {"simulation", InputNode::mapping({{"end_time", InputNode(endTime)},
+                                          {"io_step", InputNode(ioStep)},
+                                          {"time_step", InputNode(run.timeStep)},
+                                          {"integrator", InputNode("rk4")},
+                                          {"gravity", vector3(run.gravity)}})},
+       {"assemblies",
+        InputNode::mapping({{"model", InputNode::mapping(
+                                          {{"class", InputNode("ModelFile")},
+                                           {"file", InputNode(run.modelFile)}})}})},
+       {"logging", InputNode::mapping({{"rate", InputNode(run.fps)},
+                                       {"columns", InputNode::mapping(std::move(columns))}})}},
+      SourceLocation{file, 0, 0});
+  return out;
+}
+
+}  // namespace hopsim

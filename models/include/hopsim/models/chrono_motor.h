@@ -1,0 +1,118 @@
+#pragma once
+/// @file
+/// ChronoMotor: a Chrono ROTATION or LINEAR motor on a one-rate hinge or subhinge, driven in
+/// POSITION, SPEED or FORCE by a TimeFunction.
+
+#include <string>
+
+#include "hopsim/core/darts_model.h"
+#include "hopsim/models/time_function.h"
+
+namespace hopsim::models {
+
+/// A Chrono motor (ChLinkMotorRotation*/ChLinkMotorLinear*, seed chrono-yaml-semantics A11) on
+/// the hinge or subhinge it is attached to (attachToHinge(body, subhinge)), which must have
+/// exactly one rate (PIN, SLIDER, or one subhinge of a compound hinge). The hinge coordinate Q
+/// is sign × Chrono's driven angle or offset φ (body1 relative to body2), and Q = 0 must be the
+/// configuration at t = 0, where Chrono measures φ from. With f the TimeFunction of the params
+/// `function`, `coefficients` and `repeat`:
+///
+/// - POSITION: Q = sign f(t), U = sign f'(t), U̇ = sign f''(t);
+/// - SPEED: Q = sign ∫₀ᵗ f, U = sign f(t), U̇ = sign f'(t), the integral being the continuous
+///   state `integral`, so the angle does not drift from the integral of the speed;
+/// - FORCE: the generalized force sign f(t) (N·m or N) on the free coordinate.
+///
+/// POSITION and SPEED need the subhinge masked before lock()
+/// (`sim.multibody().setMasked(body, subhinge, true)`; prescribedMotion() says whether the
+/// actuation needs it), FORCE needs it free; lock() checks both. A CONTROLLER function takes its
+/// value from the flowIn `setpoint` (0 until the signal is first written) and its rate from the
+/// backward difference of the setpoints sampled at each hop start (TimeFunction::Setpoint, kept
+/// in discrete states so rollback restores it); other functions ignore `setpoint`, which must
+/// still be tied, as every port. The flowOut `force` is the generalized force the motor exerts
+/// in Chrono's sense (along φ): f for FORCE, sign × the force the prescribed motion needed
+/// (multibody generalizedForces(), which accounts for every load on the tree) for POSITION and
+/// SPEED, from the last derivative evaluation (the accepted state with
+/// setBonusDerivativeEvaluation(true)).
+class ChronoMotor final : public MotorModel {
+ public:
+  enum class Actuation { Position, Speed, Force };
+
+  struct Declaration : ModelSpec {
+    Declaration();
+    ParamKey<std::string> actuation =
+        param<std::string>("actuation").describe("POSITION, SPEED or FORCE (case-insensitive)");
+    ParamKey<std::string> function =
+        param<std::string>("function")
+            .defaultValue(std::string("CONSTANT"))
+            .describe("f's type: CONSTANT, POLYNOMIAL, SINE, RAMP, DATA or CONTROLLER");
+    ParamKey<Eigen::VectorXd> coefficients =
+        param<Eigen::VectorXd>("coefficients")
+            .length("ncoefficients")
+            .describe(
+                "f's coefficients (TimeFunction); any value, [0] by convention, for CONTROLLER");
+    ParamKey<Eigen::VectorXd> repeat =
+        param<Eigen::VectorXd>("repeat").length(3).defaultValue(0.0).describe(
+            "[start, width, shift] with width > 0, or [0, 0, 0] for no repeat");
+    ParamKey<double> sign = param<double>("sign").unit("1").defaultValue(1.0).describe(
+        "+1 or -1: the hinge coordinate is sign times Chrono's driven angle or offset");
+    ContinuousStateKey<double> integral =
+        continuousState<double>("integral")
+            .defaultValue(0.0)
+            .describe(
+                "the integral of f from the start, rad or m (the SPEED motor's angle/offset)");
+    DiscreteStateKey<double> setpointValue = discreteState<double>("setpoint_value")
+                                                 .defaultValue(0.0)
+                                                 .describe("CONTROLLER: the last setpoint sampled");
+    DiscreteStateKey<double> setpointRate =
+        discreteState<double>("setpoint_rate")
+            .defaultValue(0.0)
+            .describe("CONTROLLER: backward difference of the last two setpoints");
+    DiscreteStateKey<double> setpointTime =
+        discreteState<double>("setpoint_time")
+            .unit("s")
+            .defaultValue(0.0)
+            .describe("CONTROLLER: time of the last setpoint sample");
+    DiscreteStateKey<std::int64_t> setpointUpdates =
+        discreteState<std::int64_t>("setpoint_updates")
+            .defaultValue(std::int64_t{0})
+            .describe("CONTROLLER: setpoint samples so far (0, 1, or 2 for several)");
+    InKey<double> setpoint = flowIn<double>("setpoint")
+                                 .describe(
+                                     "the CONTROLLER function's value (rad, m, rad/s, m/s, N*m or "
+                                     "N); ignored otherwise");
+    OutKey<double> force = flowOut<double>("force").describe(
+        "the generalized force the motor exerts along Chrono's angle/offset (N*m or N)");
+  };
+  static const Declaration& declaration();
+
+  explicit ChronoMotor(std::string name) : MotorModel(std::move(name), declaration()) {}
+
+  /// Whether the `actuation` param (POSITION or SPEED) needs the attached subhinge masked.
+  /// @throws InputError for an unknown actuation.
+  bool prescribedMotion() const;
+
+  void processParams(double t) override;
+  void startHop(double t0, double t1) override;
+  void maskedCoordinates(double t) override;
+  void preDeriv(double t) override;
+  void postDeriv(double t) override;
+  void updateFlowOuts(double t) override;
+
+ protected:
+  /// @throws ModelError for a hinge with nu != 1 or a mask that does not fit the actuation;
+  /// InputError for bad params.
+  void attach(MultibodySystem& system) override;
+
+ private:
+  /// Parses and checks the params into actuation_, sign_ and function_.
+  void configure();
+  /// f at t, with the setpoint for a CONTROLLER.
+  TimeFunction::Sample evaluate(double t);
+
+  const Declaration& d_ = declaration();
+  Actuation actuation_ = Actuation::Force;
+  double sign_ = 1.0;
+  TimeFunction function_;
+};
+
+}  // namespace hopsim::models
