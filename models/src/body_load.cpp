@@ -3,23 +3,13 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ascii_case.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::models {
 
 using spatial::RigidTransform;
 using spatial::Vector3;
-
-namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::toupper(static_cast<unsigned char>(x)) ==
-                  std::toupper(static_cast<unsigned char>(y));
-         });
-}
-
-}  // namespace
 
 BodyLoad::Declaration::Declaration()
     : ModelSpec("BodyLoad", ModelKind::Actuator,

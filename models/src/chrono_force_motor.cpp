@@ -4,6 +4,7 @@
 #include <cctype>
 #include <vector>
 
+#include "ascii_case.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 
@@ -11,17 +12,6 @@ namespace hopsim::models {
 
 using spatial::RigidTransform;
 using spatial::Vector3;
-
-namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::toupper(static_cast<unsigned char>(x)) ==
-                  std::toupper(static_cast<unsigned char>(y));
-         });
-}
-
-}  // namespace
 
 ChronoForceMotor::Declaration::Declaration()
     : ModelSpec("ChronoForceMotor", ModelKind::Darts,

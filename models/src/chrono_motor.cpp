@@ -3,21 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ascii_case.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/value.h"
 
 namespace hopsim::models {
-
-namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::toupper(static_cast<unsigned char>(x)) ==
-                  std::toupper(static_cast<unsigned char>(y));
-         });
-}
-
-}  // namespace
 
 ChronoMotor::Declaration::Declaration()
     : ModelSpec("ChronoMotor", ModelKind::Motor,

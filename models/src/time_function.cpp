@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "ascii_case.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::models {
@@ -25,12 +26,6 @@ std::string number(double x) {
   return out.str();
 }
 
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::toupper(static_cast<unsigned char>(x)) ==
-                  std::toupper(static_cast<unsigned char>(y));
-         });
-}
 
 /// Every value finite; `what` names the list in the message ("coefficient[2] = inf").
 void checkFinite(const char* type, std::span<const double> values, const char* what) {
