@@ -112,9 +112,6 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
       break;
     }
     case YamlFileKind::Mbse:
-      // libmbse's dynamic simulation: gravity -9.81 along Y, RK4 at 1 ms.
-      run.gravity = mechanism::Vector3(0.0, -9.81, 0.0);
-      break;
     case YamlFileKind::ChronoModel:
     case YamlFileKind::Scenario:
       break;
@@ -129,6 +126,9 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
 
   // The output columns come from the lowering plan of the model the assembly will read.
   const mechanism::Mechanism model = readMechanismFile(run.modelFile);
+  // A model file run on its own gets its tool's gravity (Chrono's simulation-file default, or
+  // libmbse's -9.81 along Y); a simulation file says its own.
+  if (kind != YamlFileKind::ChronoSimulation) run.gravity = model.defaultGravity;
   const mechanism::MechanismBuilder builder(model, {});
   std::vector<InputNode::Entry> columns;
   for (const auto& [name, source] : builder.outputColumns("model.")) {

@@ -150,7 +150,21 @@ MechanismBuilder::MechanismBuilder(const Mechanism& mechanism, Placement placeme
       placement_(std::move(placement)),
       plan_(planMechanism(mechanism, placement_)) {}
 
-/// Adds a model, attached and tied, with errors located at the entry it comes from.
+bool MechanismBuilder::grounded(const std::string& body1, const std::string& body2) const {
+  const auto fixed = [this](const std::string& name) {
+    return mechanism_.bodies[static_cast<std::size_t>(bodyIndexOf(mechanism_, name))].fixed;
+  };
+  return fixed(body1) && fixed(body2);
+}
+
+bool MechanismBuilder::skipGrounded(Assembly& assembly, const std::string& body1,
+                                    const std::string& body2, const std::string& what,
+                                    const SourceLocation& where) const {
+  if (!grounded(body1, body2)) return false;
+  assembly.warn(locateMessage(where, "", what + " joins two fixed bodies and has no effect"));
+  return true;
+}
+
 void MechanismBuilder::addStateSignals(Assembly& assembly, const std::string& base) {
   assembly.addSignal(base + ".position", ElementType::Double, 3, "m");
   assembly.addSignal(base + ".orientation", ElementType::Double, 4, "1");
@@ -158,6 +172,7 @@ void MechanismBuilder::addStateSignals(Assembly& assembly, const std::string& ba
   assembly.addSignal(base + ".angular_velocity", ElementType::Double, 3, "rad/s");
 }
 
+/// Adds a model, attached and tied, with errors located at the entry it comes from.
 void MechanismBuilder::addModel(Assembly& assembly, std::string localName, std::string className,
               std::vector<InputNode::Entry> params, std::vector<std::pair<std::string, std::string>> ties,
               std::optional<ModelAttachment> attachment, const SourceLocation& where) {
@@ -221,17 +236,19 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
     if (load.controlled) startAtZero(ref);
   }
   for (const Tsda& t : m.tsdas) {
+    if (grounded(t.body1, t.body2)) continue;
     assembly.addSignal("tsdas." + t.name + ".length", ElementType::Double, 1, "m");
     assembly.addSignal("tsdas." + t.name + ".speed", ElementType::Double, 1, "m/s");
     assembly.addSignal("tsdas." + t.name + ".force", ElementType::Double, 1, "N");
   }
   for (const Rsda& r : m.rsdas) {
+    if (grounded(r.body1, r.body2)) continue;
     assembly.addSignal("rsdas." + r.name + ".angle", ElementType::Double, 1, "rad");
     assembly.addSignal("rsdas." + r.name + ".rate", ElementType::Double, 1, "rad/s");
     assembly.addSignal("rsdas." + r.name + ".torque", ElementType::Double, 1, "N*m");
   }
   for (const Joint& j : m.joints) {
-    if (!j.bushing) continue;
+    if (!j.bushing || grounded(j.body1, j.body2)) continue;
     assembly.addSignal("bushings." + j.name + ".deflection", ElementType::Double, 6);
     assembly.addSignal("bushings." + j.name + ".wrench", ElementType::Double, 6);
   }
@@ -334,6 +351,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
   }
   for (int i : plan_.cutMotors) {
     const Motor& motor = m.motors[static_cast<std::size_t>(i)];
+    if (skipGrounded(assembly, motor.body1, motor.body2, "motor '" + motor.name + "'", motor.where)) continue;
     if (motor.actuation != Actuation::Force) {
       throw InputError(locateMessage(
           motor.where, "motor '" + motor.name + "'",
@@ -358,6 +376,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
   }
 
   for (const Tsda& t : m.tsdas) {
+    if (skipGrounded(assembly, t.body1, t.body2, "TSDA '" + t.name + "'", t.where)) continue;
     const std::string n1 =
         node("tsdas." + t.name + ".1", t.body1, RigidTransform::fromTranslation(place(t.point1)));
     const std::string n2 =
@@ -390,6 +409,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
              std::nullopt, t.where);
   }
   for (const Rsda& r : m.rsdas) {
+    if (skipGrounded(assembly, r.body1, r.body2, "RSDA '" + r.name + "'", r.where)) continue;
     const RigidTransform X_WF = placement_.X_WP * r.X_WF;
     const std::string n1 = node("rsdas." + r.name + ".1", r.body1, X_WF);
     const std::string n2 = node("rsdas." + r.name + ".2", r.body2, X_WF);
@@ -409,7 +429,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
              std::nullopt, r.where);
   }
   for (const Joint& j : m.joints) {
-    if (!j.bushing) continue;
+    if (!j.bushing || skipGrounded(assembly, j.body1, j.body2, "joint '" + j.name + "'", j.where)) continue;
     const RigidTransform X_WF = placement_.X_WP * j.X_WF;
     const std::string n1 = node("bushings." + j.name + ".1", j.body1, X_WF);
     const std::string n2 = node("bushings." + j.name + ".2", j.body2, X_WF);
@@ -466,15 +486,6 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
     return std::pair<BodyIndex, RigidTransform>{tree.bodyIndex(bodyName(body.name)),
                                                 plan_.X_WB[static_cast<std::size_t>(b)]};
   };
-  const auto bothFixed = [&](const std::string& a, const std::string& b, const std::string& what,
-                             const SourceLocation& where) {
-    if (!m.bodies[static_cast<std::size_t>(index.at(a))].fixed ||
-        !m.bodies[static_cast<std::size_t>(index.at(b))].fixed) {
-      return false;
-    }
-    assembly.warn(locateMessage(where, "", what + " joins two fixed bodies and has no effect"));
-    return true;
-  };
   const auto located = [](const SourceLocation& where, const std::string& what, auto&& add) {
     try {
       add();
@@ -496,7 +507,7 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
   for (int i : plan_.cutJoints) {
     const Joint& j = m.joints[static_cast<std::size_t>(i)];
     const std::string what = "joint '" + j.name + "'";
-    if (bothFixed(j.body1, j.body2, what, j.where)) continue;
+    if (skipGrounded(assembly, j.body1, j.body2, what, j.where)) continue;
     const RigidTransform X_WF = placement_.X_WP * j.X_WF;
     located(j.where, what, [&] {
       switch (j.type) {
@@ -536,7 +547,7 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
   for (int i : plan_.cutMotors) {
     const Motor& motor = m.motors[static_cast<std::size_t>(i)];
     const std::string what = "motor '" + motor.name + "'";
-    if (motor.support == MotorSupport::Free || bothFixed(motor.body1, motor.body2, what, motor.where)) {
+    if (motor.support == MotorSupport::Free || skipGrounded(assembly, motor.body1, motor.body2, what, motor.where)) {
       continue;
     }
     const RigidTransform X_WF = placement_.X_WP * motor.X_WF;
@@ -566,7 +577,7 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
   }
   for (const Constraint& c : m.constraints) {
     const std::string what = "constraint '" + c.name + "'";
-    if (bothFixed(c.body1, c.body2, what, c.where)) continue;
+    if (skipGrounded(assembly, c.body1, c.body2, what, c.where)) continue;
     const auto [a, X_WA] = frameOf(c.body1);
     const auto [b, X_WB] = frameOf(c.body2);
     const Vector3 p1 = placement_.X_WP * c.point1;

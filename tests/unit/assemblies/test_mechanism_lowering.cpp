@@ -490,6 +490,46 @@ model:
   }
 }
 
+TEST_CASE("lowering: items between two fixed bodies warn at their entry and act on nothing") {
+  TempDir dir;
+  const std::string file = dir.write("grounded.yaml", R"(chrono-version: 10.0
+model:
+  bodies:
+    - {name: ground, location: [0, 0, 0], fixed: true}
+    - {name: wall, location: [1, 0, 0], fixed: true}
+    - {name: b, location: [0, 0, 1], mass: 1, inertia: {moments: [1, 1, 1]}}
+  joints:
+    - {name: weld, type: LOCK, body1: ground, body2: wall, location: [0, 0, 0]}
+  tsdas:
+    - {name: s, body1: ground, body2: wall, point1: [0, 0, 0], point2: [1, 0, 0],
+       free_length: 1, spring_coefficient: 10}
+  rsdas:
+    - {name: r, body1: wall, body2: ground, axis: [0, 0, 1], free_angle: 0,
+       spring_coefficient: 1}
+  motors:
+    - {name: m, type: ROTATION, body1: ground, body2: wall, location: [0, 0, 0], axis: [0, 0, 1],
+       actuation_type: POSITION, actuation_function: {type: CONSTANT, value: 0}}
+)");
+  auto scenario = Scenario::load(file, {"simulation.end_time=0.5"});
+  const auto warned = [&](const std::string& what, const std::string& line) {
+    for (const std::string& w : scenario->warnings()) {
+      if (w.find("grounded.yaml:" + line + ":") != std::string::npos &&
+          w.find(what + " joins two fixed bodies") != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  };
+  CHECK(warned("joint 'weld'", "8"));
+  CHECK(warned("TSDA 's'", "10"));
+  CHECK(warned("RSDA 'r'", "13"));
+  CHECK(warned("motor 'm'", "16"));
+  scenario->run();
+  // The free body falls as if nothing else were there.
+  CHECK(sampleAt(scenario->recorder(), "bodies.b.position.z", 0.5) ==
+        doctest::Approx(1.0 - 0.5 * 9.8 * 0.25).epsilon(1e-12));
+}
+
 // ---- every shared model file runs ---------------------------------------------------------------
 
 TEST_CASE("lowering: every Chrono and MBSE example file loads and runs") {

@@ -93,6 +93,11 @@ class MechanismBuilder {
   /// Declares `<base>.{position,orientation,velocity,angular_velocity}`, a BodyStateSensor's
   /// outputs.
   static void addStateSignals(Assembly& assembly, const std::string& base);
+  /// Whether both bodies are fixed (both the world): an item between them acts on nothing.
+  bool grounded(const std::string& body1, const std::string& body2) const;
+  /// grounded(), with a warning at `where` that `what` has no effect.
+  bool skipGrounded(Assembly& assembly, const std::string& body1, const std::string& body2,
+                    const std::string& what, const SourceLocation& where) const;
 
   const Mechanism& mechanism_;
   Placement placement_;
