@@ -1,6 +1,7 @@
 // Simulation and solver files, file kinds, and the file-loading entry points.
 #include <filesystem>
 #include <numbers>
+#include <system_error>
 #include <type_traits>
 
 #include "chrono_yaml_read.h"
@@ -173,7 +174,8 @@ SimulationFile readSimulationFile(const std::string& path) {
 
   // The files it names (their own errors carry their own locations).
   auto load = [&](const InputNode& node, const std::string& key, const std::string& file) {
-    if (!fs::exists(file))
+    std::error_code error;  // a name the file system refuses (too long, ...) does not exist
+    if (!fs::exists(file, error))
       r.fail(node, key, "file '" + file + "' does not exist (paths are relative to " + path + ")");
     return loadYamlFile(file);
   };
@@ -187,10 +189,11 @@ SimulationFile readSimulationFile(const std::string& path) {
   const InputNode* dataPath = model != nullptr ? Reader::optional(*model, "data_path") : nullptr;
   const InputNode* root = dataPath != nullptr ? Reader::optional(*dataPath, "root") : nullptr;
   const auto* rootText = root != nullptr ? std::get_if<std::string>(&root->scalar()) : nullptr;
+  std::error_code error;
   if (rootText != nullptr && !s.model.dataRoot.empty() && fs::path(*rootText).is_relative() &&
-      !fs::exists(s.model.dataRoot)) {
+      !fs::exists(s.model.dataRoot, error)) {
     const std::string alt = (fs::path(path).parent_path() / *rootText).lexically_normal().string();
-    if (fs::exists(alt)) {
+    if (fs::exists(alt, error)) {
       s.model.warnings.push_back(
           locateMessage(root->location(), "",
                         "model.data_path.root: '" + s.model.dataRoot + "' does not exist; using '" +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <system_error>
 
 #include "hopsim/assemblies/front_end.h"
 #include "hopsim/assemblies/mbse_yaml.h"
@@ -126,6 +127,14 @@ void includeModelFile(InputNode& document, const InputNode& item,
              InputNode::mapping({{"assemblies", std::move(assemblies)}}, item.location()));
 }
 
+/// The path that identifies a file in the include chain; a path the file system refuses (a name
+/// too long) stays as written, and loading it then reports that it cannot be read.
+std::filesystem::path canonicalForCycles(const std::filesystem::path& path) {
+  std::error_code error;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
+  return error ? path.lexically_normal() : canonical;
+}
+
 void resolve(InputNode& document, const std::filesystem::path& file,
              std::vector<std::filesystem::path>& chain) {
   const InputNode* include = document.find("include");
@@ -143,8 +152,7 @@ void resolve(InputNode& document, const std::filesystem::path& file,
                                   "`name`, `prefix`, `location`, `orientation` for a model "
                                   "file), got " + item.describe());
     }
-    const std::filesystem::path path =
-        std::filesystem::weakly_canonical(file.parent_path() / *name);
+    const std::filesystem::path path = canonicalForCycles(file.parent_path() / *name);
     if (std::find(chain.begin(), chain.end(), path) != chain.end()) {
       throw InputError(at(item) + "include: '" + *name + "' includes itself (through " +
                        chain.back().string() + ")");
@@ -259,7 +267,7 @@ Override parseOverride(const std::string& text) {
 
 void resolveIncludes(InputNode& document, const std::string& file) {
   checkScenario(document, file);
-  std::vector<std::filesystem::path> chain{std::filesystem::weakly_canonical(file)};
+  std::vector<std::filesystem::path> chain{canonicalForCycles(file)};
   resolve(document, chain.front(), chain);
 }
 

@@ -227,6 +227,10 @@ TEST_CASE("chrono yaml: simulation file defaults, time step rules, errors, file 
             "bad.yaml:2:7: type: unknown value 'FEA'"));
   CHECK(has(error("chrono-version: 10.0\ntype: MBS\nmodel: nothere.yaml\nsolver: solver.yaml\n"),
             "bad.yaml:3:8: model: file '"));
+  // A name the file system refuses (256 bytes: found by fuzzing) is a missing file, not a crash.
+  CHECK(has(error("chrono-version: 10.0\ntype: MBS\nmodel: sub/model.yaml\nsolver: " +
+                  std::string(256, 'a') + "\n"),
+            "bad.yaml:4:9: solver: file '"));
   CHECK(has(error("chrono-version: 10.0\ntype: MBS\nmodel: sub/model.yaml\nsolver: solver.yaml\n"
                   "output: {fps: 10}\n"),
             "bad.yaml:5:9: output.format: missing required key 'format'"));
