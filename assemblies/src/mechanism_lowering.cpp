@@ -207,6 +207,10 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
     assembly.addSignal(base + ".u", ElementType::Double, static_cast<std::size_t>(h.hinge.nu()));
   }
   for (const OutputPoint& p : m.outputPoints) addStateSignals(assembly, "points." + p.label);
+  for (const OutputAngle& a : m.outputAngles) {
+    assembly.addSignal("relative_coordinates." + a.label + ".angle", ElementType::Double, 1,
+                       "rad");
+  }
   // Every port of every model is tied. A CONTROLLER's setpoint is the signal users drive,
   // controllers.<name>; other functions ignore theirs, tied to <kind>.<name>.setpoint/command.
   // A controller's setpoint is 0 until something writes it, as Chrono's ChFunctionSetpoint; a
@@ -326,6 +330,15 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
     }
     addModel(assembly, "points." + p.label, "BodyStateSensor", {}, stateTies("points." + p.label),
              ModelAttachment{n, "", -1}, {});
+  }
+
+  for (const OutputAngle& a : m.outputAngles) {
+    const std::string base = "relative_coordinates." + a.label;
+    addModel(assembly, base, "RelativeAngle", {{"initial", InputNode(a.initial)}},
+             {{"from", "points." + a.from + ".position"},
+              {"to", "points." + a.to + ".position"},
+              {"angle", base + ".angle"}},
+             std::nullopt, a.where);
   }
 
   // Motors on the tree drive their hinge; the others apply forces between two frames.
@@ -725,6 +738,10 @@ std::vector<std::pair<std::string, std::string>> MechanismBuilder::outputColumns
   }
   for (const OutputPoint& p : m.outputPoints) {
     add("points." + p.label + ".position", {"x", "y"});
+  }
+  for (const OutputAngle& a : m.outputAngles) {
+    const std::string signal = "relative_coordinates." + a.label + ".angle";
+    columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
   }
   return columns;
 }

@@ -11,6 +11,7 @@
 #include "hopsim/models/hinge_encoder.h"
 #include "hopsim/models/mass_spring_damper.h"
 #include "hopsim/models/pd_controller.h"
+#include "hopsim/models/relative_angle.h"
 #include "hopsim/models/rsda.h"
 #include "hopsim/models/sine_wave.h"
 #include "hopsim/models/tsda.h"
@@ -31,6 +32,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<HingeEncoder>();
   registry.add<MassSpringDamper>();
   registry.add<PdController>();
+  registry.add<RelativeAngle>();
   registry.add<Rsda>();
   registry.add<SineWave>();
   registry.add<Tsda>();

@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -304,6 +306,27 @@ TEST_CASE("lowering: the MBSE four-bar keeps its loop closed and matches a plana
   // It moved: the crank fell from the horizontal (slowly: the coupler starts near a toggle, and
   // the reference says y1(2 s) = -0.022 m).
   CHECK(sampleAt(r, "points.1.position.y", 2.0) < -0.01);
+}
+
+TEST_CASE("lowering: an MBSE relative coordinate is the unwrapped angle of its two points") {
+  auto scenario = Scenario::load(shared("mbse-examples/fourbars1-with-rel-angle.yaml"),
+                                 {"simulation.end_time=3"});
+  scenario->run();
+  const Recorder& r = scenario->recorder();
+  const auto& angle = r.values(r.column("relative_coordinates.0.angle"));
+  const auto& x0 = r.values(r.column("points.0.position.x"));
+  const auto& y0 = r.values(r.column("points.0.position.y"));
+  const auto& x1 = r.values(r.column("points.1.position.x"));
+  const auto& y1 = r.values(r.column("points.1.position.y"));
+  CHECK(angle.front() == 0.0);  // the crank starts along +X
+  for (std::size_t k = 0; k < angle.size(); ++k) {
+    CAPTURE(k);
+    const double direction = std::atan2(y1[k] - y0[k], x1[k] - x0[k]);
+    CHECK(std::abs(std::remainder(angle[k] - direction, 2.0 * std::numbers::pi)) < 1e-12);
+    if (k > 0) CHECK(std::abs(angle[k] - angle[k - 1]) < 0.5);  // continuous: no 2π jumps
+  }
+  // The crank swings past -π within 3 s, where atan2 jumps to +π and the angle must not.
+  CHECK(*std::min_element(angle.begin(), angle.end()) < -std::numbers::pi);
 }
 
 // ---- every joint type against its definition ---------------------------------------------------

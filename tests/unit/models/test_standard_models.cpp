@@ -23,8 +23,8 @@ TEST_CASE("every standard model is registered and documented") {
         std::vector<std::string>{"BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
                                   "ChronoMotor", "ContinuousIntegrator", "Gain",
                                   "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper",
-                                  "PdController", "Rsda", "SineWave", "Tsda", "UserClock",
-                                  "ZeroOrderHold"});
+                                  "PdController", "RelativeAngle", "Rsda", "SineWave", "Tsda",
+                                  "UserClock", "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
 }
 

@@ -225,10 +225,10 @@ struct OutputPoint {
   Vector3 point{Vector3::Zero()};
 };
 
-/// MBSE's RelativeAngleAbsoluteDOF (a `relative_coordinates` entry), read and kept as data: the
-/// counter-clockwise angle (rad, starting at `initial`) from world +X of the vector from output
-/// point `from` to output point `to` (labels of `outputPoints`). It adds no physics, and the
-/// lowering does not log it yet (docs/mbse-yaml.md).
+/// An angle logged as `relative_coordinates.<label>.angle` (MBSE's RelativeAngleAbsoluteDOF,
+/// a RelativeAngle model): the counter-clockwise angle (rad, unwrapped, starting at `initial`)
+/// from world +X of the vector from output point `from` to output point `to` (labels of
+/// `outputPoints`). It adds no physics.
 struct OutputAngle {
   std::string label;
   std::string from;

@@ -65,9 +65,12 @@ class MechanismBuilder {
   std::string bodyName(const std::string& name) const { return placement_.prefix + name; }
 
   /// addSignals: `bodies.<name>.{position,orientation,velocity,angular_velocity}` for every
-  /// moving body, `joints.<name>.{q,u}` and `motors.<name>.{q,u}` for every tree hinge with
-  /// coordinates, `points.<label>.position`, and `controllers.<name>` for every CONTROLLER
-  /// motor (length 1) and load controller (length 3).
+  /// moving body and `points.<label>.*` likewise, `joints.<name>.{q,u}` and
+  /// `motors.<name>.{q,u}` for every tree hinge with coordinates, the force elements' outputs
+  /// (`tsdas.<name>.force`, ...), `relative_coordinates.<label>.angle`, and the setpoints:
+  /// `controllers.<name>` for every CONTROLLER motor (length 1) and load controller (length 3),
+  /// `motors.<name>.setpoint` / `loads.<name>.command` (ignored) for the others
+  /// (docs/chrono-yaml.md, "Signals and outputs").
   void addSignals(Assembly& assembly) const;
   /// addModels: bodies and hinges, nodes, and the models (sensors, encoders, TSDAs, RSDAs,
   /// bushings, motors, body loads).
