@@ -435,6 +435,35 @@ void readSection(ModelContext& c, const InputNode& model, const char* key, const
 
 }  // namespace
 
+namespace {
+
+/// Chrono keeps each section's names apart; hopsim names a body load's and a load controller's
+/// models alike (`loads.<name>`) and a load controller's and a CONTROLLER motor's setpoints alike
+/// (`controllers.<name>`), so those must differ.
+void checkSharedNames(const mechanism::Mechanism& m) {
+  for (const mechanism::BodyLoad& l : m.loads) {
+    if (!l.controlled) continue;
+    const auto clash = [&l](const std::string& other, const SourceLocation& where,
+                            const std::string& shared) {
+      throw InputError(locateMessage(
+          l.where, "model.load_controllers",
+          "load controller '" + l.name + "' has the name of the " + other + " at " +
+              where.toString() + "; hopsim names both " + shared + l.name +
+              " (expected different names)"));
+    };
+    for (const mechanism::BodyLoad& o : m.loads) {
+      if (!o.controlled && o.name == l.name) clash("body load", o.where, "loads.");
+    }
+    for (const mechanism::Motor& motor : m.motors) {
+      if (motor.function.isController() && motor.name == l.name) {
+        clash("CONTROLLER motor", motor.where, "controllers.");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 mechanism::Mechanism readModel(const InputNode& document, const std::string& file) {
   mechanism::Mechanism m;
   m.file = file;
@@ -485,6 +514,7 @@ mechanism::Mechanism readModel(const InputNode& document, const std::string& fil
     readLoads(c, *n, "model.body_loads", false, m);
   if (const InputNode* n = Reader::optional(model, "load_controllers"))
     readLoads(c, *n, "model.load_controllers", true, m);
+  checkSharedNames(m);
   return m;
 }
 
