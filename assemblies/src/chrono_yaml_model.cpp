@@ -507,13 +507,16 @@ mechanism::Mechanism readModel(const InputNode& document, const std::string& fil
   }
   readSection(c, model, "joints", "joint", m.joints, readJoint);
   readSection(c, model, "constraints", "constraint", m.constraints, readConstraint);
-  if (const InputNode* n = Reader::optional(model, "tsdas")) readTsdas(c, *n, "model.tsdas", m);
-  if (const InputNode* n = Reader::optional(model, "rsdas")) readRsdas(c, *n, "model.rsdas", m);
-  if (const InputNode* n = Reader::optional(model, "motors")) readMotors(c, *n, "model.motors", m);
-  if (const InputNode* n = Reader::optional(model, "body_loads"))
-    readLoads(c, *n, "model.body_loads", false, m);
-  if (const InputNode* n = Reader::optional(model, "load_controllers"))
-    readLoads(c, *n, "model.load_controllers", true, m);
+  readSection(c, model, "tsdas", "TSDA", m.tsdas, readTsda);
+  readSection(c, model, "rsdas", "RSDA", m.rsdas, readRsda);
+  readSection(c, model, "motors", "motor", m.motors, readMotor);
+  const auto loads = [](bool controlled) {
+    return [controlled](ModelContext& context, const InputNode& entry, const std::string& path) {
+      return readLoad(context, entry, path, controlled);
+    };
+  };
+  readSection(c, model, "body_loads", "body load", m.loads, loads(false));
+  readSection(c, model, "load_controllers", "load controller", m.loads, loads(true));
   checkSharedNames(m);
   return m;
 }

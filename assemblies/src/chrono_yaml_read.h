@@ -113,15 +113,13 @@ struct ModelContext {
 /// A function object (`type` and its keys, `repeat`).
 mechanism::Function readFunction(ModelContext& context, const InputNode& node,
                                  const std::string& path);
-void readTsdas(ModelContext& context, const InputNode& list, const std::string& path,
-               mechanism::Mechanism& out);
-void readRsdas(ModelContext& context, const InputNode& list, const std::string& path,
-               mechanism::Mechanism& out);
-void readMotors(ModelContext& context, const InputNode& list, const std::string& path,
-                mechanism::Mechanism& out);
-/// body_loads (controlled = false) or load_controllers (controlled = true).
-void readLoads(ModelContext& context, const InputNode& list, const std::string& path,
-               bool controlled, mechanism::Mechanism& out);
+/// One entry of `tsdas`, `rsdas` or `motors` at `path` (its name's uniqueness is the caller's).
+mechanism::Tsda readTsda(ModelContext& context, const InputNode& entry, const std::string& path);
+mechanism::Rsda readRsda(ModelContext& context, const InputNode& entry, const std::string& path);
+mechanism::Motor readMotor(ModelContext& context, const InputNode& entry, const std::string& path);
+/// One entry of body_loads (controlled = false) or load_controllers (controlled = true).
+mechanism::BodyLoad readLoad(ModelContext& context, const InputNode& entry,
+                             const std::string& path, bool controlled);
 
 /// Checks `chrono-version` (required) numerically against 10.0, warning on a mismatch.
 void checkVersion(Reader& reader, const InputNode& document);
