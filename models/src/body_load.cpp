@@ -12,12 +12,13 @@ using spatial::RigidTransform;
 using spatial::Vector3;
 
 BodyLoad::Declaration::Declaration()
-    : ModelSpec("BodyLoad", ModelKind::Actuator,
-                "A Chrono body load on the node N at the body's COM (COM-frame axes). L = load "
-                "* s(t), s a TimeFunction, or L = command when controlled. FORCE: F = L in N's "
-                "axes (local_load) or world axes, applied at point: from the COM in N's axes "
-                "(local_point) or at a world-fixed point p, with torque (p - r_com) x F about "
-                "the COM. TORQUE: the couple L in N's or world axes.") {}
+    : TimeFunctionSpec(
+          "BodyLoad", ModelKind::Actuator,
+          "A Chrono body load on the node N at the body's COM (COM-frame axes). L = load "
+          "* s(t), s a TimeFunction, or L = command when controlled. FORCE: F = L in N's "
+          "axes (local_load) or world axes, applied at point: from the COM in N's axes "
+          "(local_point) or at a world-fixed point p, with torque (p - r_com) x F about "
+          "the COM. TORQUE: the couple L in N's or world axes.") {}
 
 const BodyLoad::Declaration& BodyLoad::declaration() {
   static const Declaration declaration;
@@ -40,15 +41,8 @@ void BodyLoad::configure() {
   } else {
     throw InputError(describe() + ": type '" + type + "' is unknown (expected FORCE or TORQUE)");
   }
-  const auto coefficients = param(d_.coefficients);
-  const auto repeat = param(d_.repeat);
-  try {
-    modulation_ = functionFromParams(
-        param(d_.function), {coefficients.data(), static_cast<std::size_t>(coefficients.size())},
-        {repeat.data(), static_cast<std::size_t>(repeat.size())});
-  } catch (const InputError& e) {
-    throw InputError(describe() + ": " + e.what());
-  }
+  modulation_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
+                                    describe());
 }
 
 void BodyLoad::preDeriv(double t) {

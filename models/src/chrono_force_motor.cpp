@@ -14,12 +14,13 @@ using spatial::RigidTransform;
 using spatial::Vector3;
 
 ChronoForceMotor::Declaration::Declaration()
-    : ModelSpec("ChronoForceMotor", ModelKind::Darts,
-                "A Chrono FORCE motor between node1 (frame 1 on body1) and node2 (frame 2 on "
-                "body2), with f a TimeFunction (CONTROLLER: the flowIn setpoint) and Z2 frame "
-                "2's z axis: ROTATION applies torque +f Z2 to body1 and -f Z2 to body2; LINEAR "
-                "applies force +f Z2 to body1 at frame 1's origin p1 and -f Z2 to body2 at the "
-                "same world point p1.") {}
+    : TimeFunctionSpec(
+          "ChronoForceMotor", ModelKind::Darts,
+          "A Chrono FORCE motor between node1 (frame 1 on body1) and node2 (frame 2 on "
+          "body2), with f a TimeFunction (CONTROLLER: the flowIn setpoint) and Z2 frame "
+          "2's z axis: ROTATION applies torque +f Z2 to body1 and -f Z2 to body2; LINEAR "
+          "applies force +f Z2 to body1 at frame 1's origin p1 and -f Z2 to body2 at the "
+          "same world point p1.") {}
 
 const ChronoForceMotor::Declaration& ChronoForceMotor::declaration() {
   static const Declaration declaration;
@@ -55,15 +56,8 @@ void ChronoForceMotor::configure() {
   } else {
     throw InputError(describe() + ": kind '" + kind + "' is unknown (expected ROTATION or LINEAR)");
   }
-  const auto coefficients = param(d_.coefficients);
-  const auto repeat = param(d_.repeat);
-  try {
-    function_ = functionFromParams(
-        param(d_.function), {coefficients.data(), static_cast<std::size_t>(coefficients.size())},
-        {repeat.data(), static_cast<std::size_t>(repeat.size())});
-  } catch (const InputError& e) {
-    throw InputError(describe() + ": " + e.what());
-  }
+  function_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
+                                  describe());
 }
 
 void ChronoForceMotor::preDeriv(double t) {

@@ -10,14 +10,15 @@
 namespace hopsim::models {
 
 ChronoMotor::Declaration::Declaration()
-    : ModelSpec("ChronoMotor", ModelKind::Motor,
-                "A Chrono ROTATION or LINEAR motor on a one-rate hinge or subhinge whose "
-                "coordinate is Q = sign * phi (Chrono's driven angle or offset, 0 at t = 0). "
-                "POSITION: Q = sign f(t), U = sign f'(t), U' = sign f''(t) on a masked subhinge; "
-                "SPEED: Q = sign * integral of f, U = sign f(t), U' = sign f'(t) on a masked "
-                "subhinge; FORCE: generalized force sign f(t) on a free one. f is a TimeFunction "
-                "(CONSTANT, POLYNOMIAL, SINE, RAMP, DATA, CONTROLLER from the flowIn setpoint, "
-                "with repeat). The flowOut force is the generalized force along phi.") {
+    : TimeFunctionSpec(
+          "ChronoMotor", ModelKind::Motor,
+          "A Chrono ROTATION or LINEAR motor on a one-rate hinge or subhinge whose "
+          "coordinate is Q = sign * phi (Chrono's driven angle or offset, 0 at t = 0). "
+          "POSITION: Q = sign f(t), U = sign f'(t), U' = sign f''(t) on a masked subhinge; "
+          "SPEED: Q = sign * integral of f, U = sign f(t), U' = sign f'(t) on a masked "
+          "subhinge; FORCE: generalized force sign f(t) on a free one. f is a TimeFunction "
+          "(CONSTANT, POLYNOMIAL, SINE, RAMP, DATA, CONTROLLER from the flowIn setpoint, "
+          "with repeat). The flowOut force is the generalized force along phi.") {
   // Q and U of a masked subhinge are set before the hop-start sweeps too, so FlowModels
   // reading the hinge at the hop start see f(t0).
   setMaskingGranularity(Sweep::StartIo | Sweep::StartHop | Sweep::PreDeriv | Sweep::EndIntegration);
@@ -62,15 +63,8 @@ void ChronoMotor::configure() {
   if (sign_ != 1.0 && sign_ != -1.0) {
     throw InputError(describe() + ": sign = " + describeValue(sign_) + " (expected +1 or -1)");
   }
-  const auto coefficients = param(d_.coefficients);
-  const auto repeat = param(d_.repeat);
-  try {
-    function_ = functionFromParams(
-        param(d_.function), {coefficients.data(), static_cast<std::size_t>(coefficients.size())},
-        {repeat.data(), static_cast<std::size_t>(repeat.size())});
-  } catch (const InputError& e) {
-    throw InputError(describe() + ": " + e.what());
-  }
+  function_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
+                                  describe());
   const bool masked = multibody().model().isPrescribed(uStart());
   const std::string where =
       (subhinge() < 0 ? std::string("the hinge") : "subhinge " + std::to_string(subhinge())) +

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "hopsim/core/darts_model.h"
-#include "hopsim/models/time_function.h"
+#include "hopsim/models/time_function_spec.h"
 
 namespace hopsim::models {
 
@@ -26,7 +26,7 @@ namespace hopsim::models {
 /// `command` must be tied even when the load is not controlled, as every port.
 class BodyLoad final : public ActuatorModel {
  public:
-  struct Declaration : ModelSpec {
+  struct Declaration : TimeFunctionSpec {
     Declaration();
     ParamKey<std::string> type =
         param<std::string>("type").describe("FORCE or TORQUE (case-insensitive)");
@@ -45,17 +45,6 @@ class BodyLoad final : public ActuatorModel {
                                     .describe(
                                         "point is from the COM in the COM frame's axes (true) or "
                                         "fixed in the world (false)");
-    ParamKey<std::string> function =
-        param<std::string>("function")
-            .defaultValue(std::string("CONSTANT"))
-            .describe("s's type: CONSTANT, POLYNOMIAL, SINE, RAMP, DATA or CONTROLLER");
-    ParamKey<Eigen::VectorXd> coefficients =
-        param<Eigen::VectorXd>("coefficients")
-            .length("ncoefficients")
-            .describe("s's coefficients (TimeFunction); [1] with CONSTANT for an unmodulated load");
-    ParamKey<Eigen::VectorXd> repeat =
-        param<Eigen::VectorXd>("repeat").length(3).defaultValue(0.0).describe(
-            "[start, width, shift] with width > 0, or [0, 0, 0] for no repeat");
     ParamKey<bool> controlled =
         param<bool>("controlled")
             .defaultValue(false)

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "hopsim/core/darts_model.h"
-#include "hopsim/models/time_function.h"
+#include "hopsim/models/time_function_spec.h"
 
 namespace hopsim::models {
 
@@ -26,7 +26,7 @@ namespace hopsim::models {
 /// CONTROLLER, as every port.
 class ChronoForceMotor final : public DartsModel {
  public:
-  struct Declaration : ModelSpec {
+  struct Declaration : TimeFunctionSpec {
     Declaration();
     ParamKey<std::string> kind =
         param<std::string>("kind").describe("ROTATION or LINEAR (case-insensitive)");
@@ -34,18 +34,6 @@ class ChronoForceMotor final : public DartsModel {
         param<std::string>("node1").describe("the node of frame 1, fixed on body1");
     ParamKey<std::string> node2 = param<std::string>("node2").describe(
         "the node of frame 2, fixed on body2; its z axis is the motor axis");
-    ParamKey<std::string> function =
-        param<std::string>("function")
-            .defaultValue(std::string("CONSTANT"))
-            .describe("f's type: CONSTANT, POLYNOMIAL, SINE, RAMP, DATA or CONTROLLER");
-    ParamKey<Eigen::VectorXd> coefficients =
-        param<Eigen::VectorXd>("coefficients")
-            .length("ncoefficients")
-            .describe(
-                "f's coefficients (TimeFunction); any value, [0] by convention, for CONTROLLER");
-    ParamKey<Eigen::VectorXd> repeat =
-        param<Eigen::VectorXd>("repeat").length(3).defaultValue(0.0).describe(
-            "[start, width, shift] with width > 0, or [0, 0, 0] for no repeat");
     InKey<double> setpoint =
         flowIn<double>("setpoint")
             .describe("the CONTROLLER function's value (N*m or N); ignored otherwise");

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "hopsim/core/darts_model.h"
-#include "hopsim/models/time_function.h"
+#include "hopsim/models/time_function_spec.h"
 
 namespace hopsim::models {
 
@@ -37,22 +37,10 @@ class ChronoMotor final : public MotorModel {
  public:
   enum class Actuation { Position, Speed, Force };
 
-  struct Declaration : ModelSpec {
+  struct Declaration : TimeFunctionSpec {
     Declaration();
     ParamKey<std::string> actuation =
         param<std::string>("actuation").describe("POSITION, SPEED or FORCE (case-insensitive)");
-    ParamKey<std::string> function =
-        param<std::string>("function")
-            .defaultValue(std::string("CONSTANT"))
-            .describe("f's type: CONSTANT, POLYNOMIAL, SINE, RAMP, DATA or CONTROLLER");
-    ParamKey<Eigen::VectorXd> coefficients =
-        param<Eigen::VectorXd>("coefficients")
-            .length("ncoefficients")
-            .describe(
-                "f's coefficients (TimeFunction); any value, [0] by convention, for CONTROLLER");
-    ParamKey<Eigen::VectorXd> repeat =
-        param<Eigen::VectorXd>("repeat").length(3).defaultValue(0.0).describe(
-            "[start, width, shift] with width > 0, or [0, 0, 0] for no repeat");
     ParamKey<double> sign = param<double>("sign").unit("1").defaultValue(1.0).describe(
         "+1 or -1: the hinge coordinate is sign times Chrono's driven angle or offset");
     ContinuousStateKey<double> integral =
