@@ -555,7 +555,7 @@ model:
 
 // ---- every shared model file runs ---------------------------------------------------------------
 
-TEST_CASE("lowering: every Chrono and MBSE example file loads and runs") {
+TEST_CASE("lowering: every Chrono and MBSE example file, and every hand-written model file, runs") {
   std::vector<std::string> files;
   for (const char* folder : {"chrono-examples/mbs", "chrono-examples/precice/sphere_drop",
                              "chrono-examples/precice/flap_openfoam", "mbse-examples"}) {
@@ -565,6 +565,17 @@ TEST_CASE("lowering: every Chrono and MBSE example file loads and runs") {
   }
   std::sort(files.begin(), files.end());
   CHECK(files.size() >= 16);
+  // The hand-written model files of the fuzz corpus use every key of the model spec (every
+  // joint, constraint, TSDA and RSDA law, motor, function, load, bushing, contact data).
+  std::size_t handWritten = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(
+           std::string(HOPSIM_SOURCE_DIR) + "/tests/fuzz/corpus/chrono")) {
+    if (entry.path().filename().string().starts_with("model_")) {
+      files.push_back(entry.path().string());
+      ++handWritten;
+    }
+  }
+  CHECK(handWritten >= 10);
   for (const std::string& file : files) {
     CAPTURE(file);
     if (file.find("solver_") != std::string::npos) {
