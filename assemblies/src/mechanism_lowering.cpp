@@ -262,6 +262,16 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
 
 void MechanismBuilder::addModels(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
+  // Contact data is kept for viewers and the contact models, which do not exist yet: a file
+  // whose bodies collide in Chrono runs without contact here, and says so.
+  for (const Body& b : m.bodies) {
+    const InputNode* shapes = b.contact.isMapping() ? b.contact.find("shapes") : nullptr;
+    if (shapes != nullptr && shapes->isSequence() && !shapes->items().empty()) {
+      assembly.warn(locateMessage(b.contact.location(), "",
+                                  "body '" + b.name + "' has contact shapes; hopsim does not "
+                                  "simulate contact yet, so they are kept as data only"));
+    }
+  }
   std::map<std::string, int, std::less<>> index;
   for (std::size_t b = 0; b < m.bodies.size(); ++b) index.emplace(m.bodies[b].name, static_cast<int>(b));
 
