@@ -140,56 +140,40 @@ TEST_CASE("Bushing damping: W = D ṡ at zero deflection, on body1 as -W") {
   }
 }
 
+/// The accelerations of two point masses (1 kg carrying A, 2 kg carrying B) on `hinge` each,
+/// their markers at the hinge origins, joined by a bushing, after one hop from coordinates
+/// (q1, q2).
+Eigen::VectorXd twoBodyAccelerations(const Hinge& hinge, double q1, double q2) {
+  Simulation sim({.ioStepSize = 1e-3, .integrator = "euler"});
+  auto& tree = sim.multibody().editModel();
+  const auto one = tree.addBody("one", kWorldBody, pointMass(1.0, Vector3::Zero()), hinge);
+  const auto two = tree.addBody("two", kWorldBody, pointMass(2.0, Vector3::Zero()), hinge);
+  tree.addNode("A", one, RigidTransform());
+  tree.addNode("B", two, RigidTransform());
+  sim.addModel(models::standardRegistry().create(
+      "Bushing", "bush",
+      {{"node1", std::string("A")}, {"node2", std::string("B")}, {"stiffness", kStiffness}}));
+  sim.addSignal("s", ElementType::Double, 6);
+  sim.addSignal("W", ElementType::Double, 6);
+  sim.tie("bush", "deflection", "s");
+  sim.tie("bush", "wrench", "W");
+  sim.multibody().q() << q1, q2;
+  sim.lock();
+  sim.advanceOverHop();
+  return sim.multibody().udot();
+}
+
 TEST_CASE("Bushing: body2 receives +W at B and body1 -W at A, in B's axes") {
-  // Two bodies on pins about z, body one carrying A, body two carrying B, both markers at the
-  // hinge origins, so only the rz stiffness acts: one turned by 0.02 rad gives s_rz = 0.02 and
-  // W_rz = 30 * 0.02 = 0.6 N m; body two is pulled towards one (+), one back (-). Then two
-  // sliders along x: A ahead of B by 0.01 m gives W_x = 100 * 0.01 = 1 N.
-  auto& registry = models::standardRegistry();
-  {
-    Simulation sim({.ioStepSize = 1e-3, .integrator = "euler"});
-    auto& tree = sim.multibody().editModel();
-    const auto one = tree.addBody("one", kWorldBody, pointMass(1.0, Vector3::Zero()),
-                                  Hinge::pin(Vector3::UnitZ()));
-    const auto two = tree.addBody("two", kWorldBody, pointMass(2.0, Vector3::Zero()),
-                                  Hinge::pin(Vector3::UnitZ()));
-    tree.addNode("A", one, RigidTransform());
-    tree.addNode("B", two, RigidTransform());
-    sim.addModel(registry.create(
-        "Bushing", "bush",
-        {{"node1", std::string("A")}, {"node2", std::string("B")}, {"stiffness", kStiffness}}));
-    sim.addSignal("s", ElementType::Double, 6);
-    sim.addSignal("W", ElementType::Double, 6);
-    sim.tie("bush", "deflection", "s");
-    sim.tie("bush", "wrench", "W");
-    sim.multibody().q() << 0.02, 0.0;
-    sim.lock();
-    sim.advanceOverHop();
-    CHECK(sim.multibody().udot()[1] == doctest::Approx(0.6 / 2e-3).epsilon(1e-12));
-    CHECK(sim.multibody().udot()[0] == doctest::Approx(-0.6 / 1e-3).epsilon(1e-12));
-  }
-  {
-    Simulation sim({.ioStepSize = 1e-3, .integrator = "euler"});
-    auto& tree = sim.multibody().editModel();
-    const auto one = tree.addBody("one", kWorldBody, pointMass(1.0, Vector3::Zero()),
-                                  Hinge::slider(Vector3::UnitX()));
-    const auto two = tree.addBody("two", kWorldBody, pointMass(2.0, Vector3::Zero()),
-                                  Hinge::slider(Vector3::UnitX()));
-    tree.addNode("A", one, RigidTransform());
-    tree.addNode("B", two, RigidTransform());
-    sim.addModel(registry.create(
-        "Bushing", "bush",
-        {{"node1", std::string("A")}, {"node2", std::string("B")}, {"stiffness", kStiffness}}));
-    sim.addSignal("s", ElementType::Double, 6);
-    sim.addSignal("W", ElementType::Double, 6);
-    sim.tie("bush", "deflection", "s");
-    sim.tie("bush", "wrench", "W");
-    sim.multibody().q() << 0.51, 0.5;
-    sim.lock();
-    sim.advanceOverHop();
-    CHECK(sim.multibody().udot()[1] == doctest::Approx(1.0 / 2.0).epsilon(1e-12));
-    CHECK(sim.multibody().udot()[0] == doctest::Approx(-1.0).epsilon(1e-12));
-  }
+  // Two bodies on pins about z, only the rz stiffness acts: one turned by 0.02 rad gives
+  // s_rz = 0.02 and W_rz = 30 * 0.02 = 0.6 N m; body two (inertia 2e-3) is pulled towards one
+  // (+), one (1e-3) back (-). Then two sliders along x: A ahead of B by 0.01 m gives
+  // W_x = 100 * 0.01 = 1 N.
+  const Eigen::VectorXd turned = twoBodyAccelerations(Hinge::pin(Vector3::UnitZ()), 0.02, 0.0);
+  CHECK(turned[1] == doctest::Approx(0.6 / 2e-3).epsilon(1e-12));
+  CHECK(turned[0] == doctest::Approx(-0.6 / 1e-3).epsilon(1e-12));
+  const Eigen::VectorXd slid = twoBodyAccelerations(Hinge::slider(Vector3::UnitX()), 0.51, 0.5);
+  CHECK(slid[1] == doctest::Approx(1.0 / 2.0).epsilon(1e-12));
+  CHECK(slid[0] == doctest::Approx(-1.0).epsilon(1e-12));
 }
 
 TEST_CASE("Bushing rejects unknown nodes, one body, and bad stiffness") {
