@@ -81,6 +81,16 @@ model:
   CHECK(has(m.warnings[0], "norm"));
 }
 
+TEST_CASE("chrono yaml: moments that break the triangle inequality warn, as Chrono takes them") {
+  std::string y = kHead;
+  y.replace(y.find("moments: [1, 2, 3]"), 18, "moments: [1, 1, 3]");
+  const auto m = readInline(y);
+  CHECK(m.bodies[1].inertia.diagonal().isApprox(Vector3(1, 1, 3)));
+  REQUIRE(m.warnings.size() == 1);
+  CHECK(has(m.warnings[0], "m.yaml:11:9:"));
+  CHECK(has(m.warnings[0], "violate the triangle inequality"));
+}
+
 TEST_CASE("chrono yaml: joint frames (Z-frame, universal, world, point-line/plane)") {
   const auto m = readInline(std::string(kHead) + R"(  joints:
     - name: rev
