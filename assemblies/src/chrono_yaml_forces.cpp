@@ -295,10 +295,10 @@ mechanism::Rsda readRsda(ModelContext& c, const InputNode& e, const std::string&
   using mechanism::RsdaLaw;
   Reader& r = c.reader;
   r.expectMapping(e, p);
-  r.checkKeys(e, p,
-              {"name", "body1", "body2", "location", "axis", "free_angle", "preload",
-               "spring_coefficient", "damping_coefficient", "spring_curve_data",
-               "damping_curve_data", "visualization"});
+  r.checkKeys(
+      e, p,
+      {"name", "body1", "body2", "location", "axis", "free_angle", "preload", "spring_coefficient",
+       "damping_coefficient", "spring_curve_data", "damping_curve_data", "visualization"});
   mechanism::Rsda s;
   s.where = r.where(e);
   s.name = r.text(r.required(e, p, "name"), at(p, "name"));
@@ -307,8 +307,8 @@ mechanism::Rsda readRsda(ModelContext& c, const InputNode& e, const std::string&
   Vector3 location = Vector3::Zero();
   if (const InputNode* l = Reader::optional(e, "location"))
     location = r.vec3(*l, at(p, "location"));
-  s.X_WF = RigidTransform(xThenRyFrame(r.direction(r.required(e, p, "axis"), at(p, "axis"))),
-                          location);
+  s.X_WF =
+      RigidTransform(xThenRyFrame(r.direction(r.required(e, p, "axis"), at(p, "axis"))), location);
   auto given = [&](const char* key) { return Reader::optional(e, key); };
   auto num = [&](const char* key) { return r.number(*given(key), at(p, key)); };
   auto dropped = [&](const InputNode* n, const char* key, const std::string& why) {
@@ -377,11 +377,10 @@ mechanism::Motor readMotor(ModelContext& c, const InputNode& e, const std::strin
   m.body1 = c.body(e, p, "body1");
   m.body2 = c.body(e, p, "body2");
   const Vector3 location = r.vec3(r.required(e, p, "location"), at(p, "location"));
-  m.X_WF = RigidTransform(xThenRyFrame(r.direction(r.required(e, p, "axis"), at(p, "axis"))),
-                          location);
-  m.actuation = static_cast<mechanism::Actuation>(r.choice(r.required(e, p, "actuation_type"),
-                                                           at(p, "actuation_type"),
-                                                           {"POSITION", "SPEED", "FORCE"}));
+  m.X_WF =
+      RigidTransform(xThenRyFrame(r.direction(r.required(e, p, "axis"), at(p, "axis"))), location);
+  m.actuation = static_cast<mechanism::Actuation>(r.choice(
+      r.required(e, p, "actuation_type"), at(p, "actuation_type"), {"POSITION", "SPEED", "FORCE"}));
   const InputNode& fn = r.required(e, p, "actuation_function");
   m.function = readFunction(c, fn, at(p, "actuation_function"));
   if (m.kind == mechanism::MotorKind::Rotation) {
@@ -457,8 +456,7 @@ mechanism::BodyLoad readLoad(ModelContext& c, const InputNode& e, const std::str
     if (const InputNode* n = Reader::optional(e, "local_point")) {
       l.localPoint = r.boolean(*n, at(p, "local_point"));
     } else {
-      r.warn(e,
-             at(p, "local_point") + " is missing (Chrono requires it for a FORCE); using true");
+      r.warn(e, at(p, "local_point") + " is missing (Chrono requires it for a FORCE); using true");
     }
   } else {
     for (const char* key : {"point", "local_point"})

@@ -199,8 +199,8 @@ mechanism::Body readBody(ModelContext& c, const InputNode& e, const std::string&
       // No rigid mass distribution has these moments, but Chrono integrates them as given.
       const Vector3 l = Eigen::SelfAdjointEigenSolver<Matrix3>(b.inertia).eigenvalues();
       if (l[0] + l[1] < l[2] * (1.0 - 1e-12)) {
-        r.warn(*inertia, at(ip, "moments") + ": principal moments " + std::to_string(l[0]) +
-                             ", " + std::to_string(l[1]) + ", " + std::to_string(l[2]) +
+        r.warn(*inertia, at(ip, "moments") + ": principal moments " + std::to_string(l[0]) + ", " +
+                             std::to_string(l[1]) + ", " + std::to_string(l[2]) +
                              " violate the triangle inequality that every rigid body satisfies; "
                              "simulated as given, as Chrono does");
       }
@@ -445,11 +445,11 @@ void checkSharedNames(const mechanism::Mechanism& m) {
     if (!l.controlled) continue;
     const auto clash = [&l](const std::string& other, const SourceLocation& where,
                             const std::string& shared) {
-      throw InputError(locateMessage(
-          l.where, "model.load_controllers",
-          "load controller '" + l.name + "' has the name of the " + other + " at " +
-              where.toString() + "; hopsim names both " + shared + l.name +
-              " (expected different names)"));
+      throw InputError(locateMessage(l.where, "model.load_controllers",
+                                     "load controller '" + l.name + "' has the name of the " +
+                                         other + " at " + where.toString() +
+                                         "; hopsim names both " + shared + l.name +
+                                         " (expected different names)"));
     };
     for (const mechanism::BodyLoad& o : m.loads) {
       if (!o.controlled && o.name == l.name) clash("body load", o.where, "loads.");

@@ -118,8 +118,8 @@ mechanism::Tsda readTsda(ModelContext& context, const InputNode& entry, const st
 mechanism::Rsda readRsda(ModelContext& context, const InputNode& entry, const std::string& path);
 mechanism::Motor readMotor(ModelContext& context, const InputNode& entry, const std::string& path);
 /// One entry of body_loads (controlled = false) or load_controllers (controlled = true).
-mechanism::BodyLoad readLoad(ModelContext& context, const InputNode& entry,
-                             const std::string& path, bool controlled);
+mechanism::BodyLoad readLoad(ModelContext& context, const InputNode& entry, const std::string& path,
+                             bool controlled);
 
 /// Checks `chrono-version` (required) numerically against 10.0, warning on a mismatch.
 void checkVersion(Reader& reader, const InputNode& document);

@@ -66,8 +66,8 @@ YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& fi
     }
     if (mbse::looksLikeMbse(document)) return YamlFileKind::Mbse;
   }
-  const SourceLocation where = document.location().known() ? document.location()
-                                                            : SourceLocation{file, 0, 0};
+  const SourceLocation where =
+      document.location().known() ? document.location() : SourceLocation{file, 0, 0};
   throw InputError(locateMessage(
       where, "",
       "is not a file hopsim reads (expected a native scenario with `hopsim: 1`, a Chrono model "
@@ -94,15 +94,16 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
   run.modelFile = std::filesystem::absolute(file).lexically_normal().string();
   switch (kind) {
     case YamlFileKind::ChronoSolver:
-      throw InputError(file + ": is a Chrono solver file, which describes no model: run the "
-                              "simulation file that names it (`type: MBS`, `model: ...`, "
-                              "`solver: " +
+      throw InputError(file +
+                       ": is a Chrono solver file, which describes no model: run the "
+                       "simulation file that names it (`type: MBS`, `model: ...`, "
+                       "`solver: " +
                        std::filesystem::path(file).filename().string() + "`)");
     case YamlFileKind::ChronoSimulation: {
       const chrono::SimulationFile sim = chrono::readSimulationFile(file);
       // The model's own warnings come again from the assembly that reads it.
-      const std::size_t own = sim.warnings.size() - std::min(sim.warnings.size(),
-                                                            sim.model.warnings.size());
+      const std::size_t own =
+          sim.warnings.size() - std::min(sim.warnings.size(), sim.model.warnings.size());
       out.warnings.assign(sim.warnings.begin(), sim.warnings.begin() + static_cast<long>(own));
       run.modelFile = std::filesystem::absolute(sim.modelFile).lexically_normal().string();
       run.endTime = sim.endTime;
@@ -144,9 +145,8 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
                                           {"integrator", InputNode("rk4")},
                                           {"gravity", vector3(run.gravity)}})},
        {"assemblies",
-        InputNode::mapping({{"model", InputNode::mapping(
-                                          {{"class", InputNode("ModelFile")},
-                                           {"file", InputNode(run.modelFile)}})}})},
+        InputNode::mapping({{"model", InputNode::mapping({{"class", InputNode("ModelFile")},
+                                                          {"file", InputNode(run.modelFile)}})}})},
        {"logging", InputNode::mapping({{"rate", InputNode(run.fps)},
                                        {"columns", InputNode::mapping(std::move(columns))}})}},
       SourceLocation{file, 0, 0});

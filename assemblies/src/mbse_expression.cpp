@@ -68,12 +68,12 @@ using Variadic = double (*)(const double*, int);
 
 struct Functions {
   std::vector<std::pair<const char*, Unary>> unary{
-      {"sin", fnSin},     {"cos", fnCos},         {"tan", fnTan},     {"asin", fnAsin},
-      {"acos", fnAcos},   {"atan", fnAtan},       {"sinh", fnSinh},   {"cosh", fnCosh},
-      {"tanh", fnTanh},   {"sqrt", fnSqrt},       {"exp", fnExp},     {"log", fnLog},
-      {"log10", fnLog10}, {"log2", fnLog2},       {"log1p", fnLog1p}, {"abs", fnAbs},
-      {"floor", fnFloor}, {"ceil", fnCeil},       {"round", fnRound}, {"trunc", fnTrunc},
-      {"deg2rad", fnDeg2rad}, {"rad2deg", fnRad2deg}, {"sgn", fnSgn}, {"frac", fnFrac},
+      {"sin", fnSin},         {"cos", fnCos},         {"tan", fnTan},     {"asin", fnAsin},
+      {"acos", fnAcos},       {"atan", fnAtan},       {"sinh", fnSinh},   {"cosh", fnCosh},
+      {"tanh", fnTanh},       {"sqrt", fnSqrt},       {"exp", fnExp},     {"log", fnLog},
+      {"log10", fnLog10},     {"log2", fnLog2},       {"log1p", fnLog1p}, {"abs", fnAbs},
+      {"floor", fnFloor},     {"ceil", fnCeil},       {"round", fnRound}, {"trunc", fnTrunc},
+      {"deg2rad", fnDeg2rad}, {"rad2deg", fnRad2deg}, {"sgn", fnSgn},     {"frac", fnFrac},
       {"not", fnNot}};
   std::vector<std::pair<const char*, Binary>> binary{{"atan2", fnAtan2}, {"pow", fnPow},
                                                      {"hypot", fnHypot}, {"logn", fnLogn},
@@ -98,9 +98,9 @@ const Functions& functions() {
 /// Operator words: translated (and, or) or literal values (true, false).
 bool isOperatorWord(std::string_view l) {
   static const std::set<std::string, std::less<>> words{
-      "and", "or", "true", "false", "nand", "nor", "xor", "xnor", "mand", "mor", "in", "like",
-      "ilike", "for", "while", "repeat", "until", "switch", "case", "default", "return", "var",
-      "break", "continue", "null", "swap"};
+      "and",  "or",      "true",   "false", "nand",  "nor",      "xor",    "xnor",  "mand",
+      "mor",  "in",      "like",   "ilike", "for",   "while",    "repeat", "until", "switch",
+      "case", "default", "return", "var",   "break", "continue", "null",   "swap"};
   return words.count(l) != 0;
 }
 
@@ -166,7 +166,7 @@ const std::string* Variables::resolve(std::string_view name) const {
 
 double evaluate(std::string_view expression, const Variables& variables,
                 std::vector<std::string>* used) {
-  std::string text;              // the muParser expression
+  std::string text;               // the muParser expression
   std::vector<std::size_t> from;  // position in `expression` of each character of `text`
   std::vector<std::pair<std::string, double>> vars;  // muParser name, value
   std::set<std::string> constantsUsed;
@@ -217,7 +217,8 @@ double evaluate(std::string_view expression, const Variables& variables,
         emit(l, i);
       } else if (const std::string* exact = variables.resolve(name)) {
         const std::string muName = "v_" + l;
-        if (std::none_of(vars.begin(), vars.end(), [&](const auto& v) { return v.first == muName; })) {
+        if (std::none_of(vars.begin(), vars.end(),
+                         [&](const auto& v) { return v.first == muName; })) {
           vars.emplace_back(muName, variables.values().at(*exact));
           if (used) used->push_back(*exact);
         }
@@ -231,7 +232,7 @@ double evaluate(std::string_view expression, const Variables& variables,
         throw ExpressionError("unknown variable '" + std::string(name) + "'", i, std::string(name));
       }
       i = j;
-    } else if (c == '=' ) {
+    } else if (c == '=') {
       emit("==", i);
       i += next == '=' ? 2 : 1;
     } else if ((c == '<' || c == '>' || c == '!') && next == '=') {

@@ -2,7 +2,6 @@
 #include "hopsim/assemblies/mbse_yaml.h"
 
 #include <Eigen/Dense>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -27,8 +26,8 @@ using detail::ExpressionError;
 using detail::Variables;
 using mechanism::Vector3;
 
-constexpr double kGravity = 9.81;            // libmbse's |g|, along -Y
-constexpr double kNewtonTolerance = 1e-16;   // refinePosition's maxPhiNorm
+constexpr double kGravity = 9.81;           // libmbse's |g|, along -Y
+constexpr double kNewtonTolerance = 1e-16;  // refinePosition's maxPhiNorm
 constexpr std::size_t kNewtonIterations = 10;
 constexpr double kRebuildJacobianAbove = 1e-6;  // libmbse re-factors only above this |Phi|
 constexpr double kProjectionWarning = 1e-9;     // |Phi| left after projection that we report
@@ -64,8 +63,8 @@ struct RelativeAngle {
 struct Stage {
   enum Kind { Parameter, PointCoordinate, BodyPoints, BodyLength, BodyMass, BodyI0, BodyCog };
   Kind kind{Parameter};
-  std::string parameter;  // the parameter being evaluated
-  int point{0};           // the point being evaluated
+  std::string parameter;      // the parameter being evaluated
+  int point{0};               // the point being evaluated
   std::size_t bodyPoints{0};  // number of points of the body being evaluated
 };
 
@@ -136,8 +135,8 @@ class Reader {
   /// The text of a scalar (numbers and booleans given from C++ as their text).
   std::string scalarText(const InputNode& node, const std::string& path) const {
     if (!node.isScalar())
-      fail(node, path, std::string("expected a value or an expression, found a ") +
-                           node.kindName());
+      fail(node, path,
+           std::string("expected a value or an expression, found a ") + node.kindName());
     const auto& s = node.scalar();
     if (const auto* text = std::get_if<std::string>(&s)) return *text;
     if (const auto* b = std::get_if<bool>(&s)) return *b ? "1" : "0";
@@ -161,7 +160,7 @@ class Reader {
   std::string file_;
   mechanism::Mechanism mechanism_;
   Variables variables_;
-  std::vector<std::string> parameters_;               // sorted names
+  std::vector<std::string> parameters_;  // sorted names
   std::size_t pointCount_{0};
   std::map<std::string, std::size_t> pairLengthBody_;  // length<ij> -> body that set it
   std::vector<Point> points_;
@@ -255,8 +254,9 @@ void Reader::readParameters(const InputNode& parameters) {
     const std::string l = detail::lower(name);
     if (kReservedNames.count(l) != 0)
       fail(value, path,
-           "'" + name + "' is a reserved name (index, auto, length, mass and I0, in any case, "
-           "cannot be parameters)");
+           "'" + name +
+               "' is a reserved name (index, auto, length, mass and I0, in any case, "
+               "cannot be parameters)");
     if (!detail::isIdentifier(name))
       fail(value, path,
            "'" + name + "' is not a valid name (a letter, then letters, digits or '_')");
@@ -268,7 +268,8 @@ void Reader::readParameters(const InputNode& parameters) {
       warn(value.location(), path,
            "'" + name + "' differs from parameter '" + it->second +
                "' only in case; identifiers are case-insensitive, so every use of either "
-               "name means '" + it->second + "' and this value is never used");
+               "name means '" +
+               it->second + "' and this value is never used");
     } else {
       firstOfCase.emplace(l, name);
     }
@@ -289,8 +290,7 @@ void Reader::readParameters(const InputNode& parameters) {
     }
     if (isPairLengthName(name))
       warn(value.location(), path,
-           "'" + name + "' is also a variable that bodies of 3 or more points define (" + l +
-               ")");
+           "'" + name + "' is also a variable that bodies of 3 or more points define (" + l + ")");
     Stage stage;
     stage.kind = Stage::Parameter;
     stage.parameter = name;
@@ -304,8 +304,8 @@ void Reader::readPoints(const InputNode& points) {
     const InputNode& entry = points.items()[i];
     const std::string path = "points[" + std::to_string(i) + "]";
     if (!entry.isMapping())
-      fail(entry, path, std::string("expected a mapping {x, y, fixed}, found a ") +
-                            entry.kindName());
+      fail(entry, path,
+           std::string("expected a mapping {x, y, fixed}, found a ") + entry.kindName());
     checkUnknownKeys(entry, path, {"x", "y", "fixed"});
     Point point;
     point.node = &entry;
@@ -337,8 +337,9 @@ void Reader::readBodies(const InputNode& bodies) {
     const InputNode& entry = bodies.items()[k];
     const std::string path = "planar_bodies[" + std::to_string(k) + "]";
     if (!entry.isMapping())
-      fail(entry, path, std::string("expected a mapping {points, length, mass, I0, cog}, found a ") +
-                            entry.kindName());
+      fail(entry, path,
+           std::string("expected a mapping {points, length, mass, I0, cog}, found a ") +
+               entry.kindName());
     PlanarBody body;
     body.node = &entry;
     variables_.set("index", static_cast<double>(k + 1));  // libmbse: 1-based
@@ -350,7 +351,8 @@ void Reader::readBodies(const InputNode& bodies) {
         if (it != pairLengthBody_.end() && it->second != k)
           warn(node.location(), where,
                "'" + name + "' is the stale value set by planar_bodies[" +
-                   std::to_string(it->second) + "], not a length of this body (length<i><j> "
+                   std::to_string(it->second) +
+                   "], not a length of this body (length<i><j> "
                    "persist into later bodies)");
       }
       used.clear();
@@ -364,12 +366,11 @@ void Reader::readBodies(const InputNode& bodies) {
     if (n < 2)
       fail(pointList, path + ".points",
            "a body needs at least 2 points, found " + std::to_string(n));
-    checkUnknownKeys(entry, path,
-                     n == 2 ? std::initializer_list<std::string_view>{"points", "length", "mass",
-                                                                      "I0", "cog"}
-                            : std::initializer_list<std::string_view>{"points", "mass", "I0",
-                                                                      "cog", "length"},
-                     true);
+    checkUnknownKeys(
+        entry, path,
+        n == 2 ? std::initializer_list<std::string_view>{"points", "length", "mass", "I0", "cog"}
+               : std::initializer_list<std::string_view>{"points", "mass", "I0", "cog", "length"},
+        true);
     if (const InputNode* length = entry.find("length"); n >= 3 && length != nullptr)
       warn(length->location(), path + ".length",
            "'length' is ignored for a body of 3 or more points (libmbse uses |p1 - p0|)");
@@ -423,13 +424,12 @@ void Reader::readBodies(const InputNode& bodies) {
       body.length = distance01;
       if (!(body.length > 0.0))
         fail(pointList, path + ".points",
-             "points " + std::to_string(body.points[0]) + " and " +
-                 std::to_string(body.points[1]) + " coincide (the length must be > 0)");
+             "points " + std::to_string(body.points[0]) + " and " + std::to_string(body.points[1]) +
+                 " coincide (the length must be > 0)");
     }
     if (!(distance01 > 0.0))
       fail(pointList, path + ".points",
-           "points " + std::to_string(body.points[0]) + " and " +
-               std::to_string(body.points[1]) +
+           "points " + std::to_string(body.points[0]) + " and " + std::to_string(body.points[1]) +
                " coincide: the body's frame (x from the first point toward the second) is "
                "undefined");
 
@@ -469,8 +469,8 @@ void Reader::readBodies(const InputNode& bodies) {
     const double tolerance = 1e-12 * (std::fabs(body.I0) + steiner);
     if (iG < -tolerance)
       fail(inertia, path + ".I0",
-           "the inertia about the centre of mass, I0 - mass (a^2 + b^2) = " + formatNumber(body.I0) +
-               " - " + formatNumber(steiner) + " = " + formatNumber(iG) +
+           "the inertia about the centre of mass, I0 - mass (a^2 + b^2) = " +
+               formatNumber(body.I0) + " - " + formatNumber(steiner) + " = " + formatNumber(iG) +
                ", is negative (I0 is the polar inertia about the body's first point)");
     if (iG <= tolerance)
       warn(inertia.location(), path + ".I0",
@@ -487,8 +487,8 @@ void Reader::readRelativeCoordinates(const InputNode& coordinates) {
     const InputNode& entry = coordinates.items()[r];
     const std::string path = "relative_coordinates[" + std::to_string(r) + "]";
     if (!entry.isMapping())
-      fail(entry, path, std::string("expected a mapping {type, points}, found a ") +
-                            entry.kindName());
+      fail(entry, path,
+           std::string("expected a mapping {type, points}, found a ") + entry.kindName());
     checkUnknownKeys(entry, path, {"type", "points"});
     const InputNode& type = require(entry, "type", path);
     const std::string typeName = scalarText(type, path + ".type");
@@ -519,8 +519,9 @@ void Reader::readRelativeCoordinates(const InputNode& coordinates) {
         }
       }
       if (!ok)
-        fail(item, itemPath, "expected a point index (a plain integer), found " +
-                                 (item.isScalar() ? item.describe() : item.kindName()));
+        fail(item, itemPath,
+             "expected a point index (a plain integer), found " +
+                 (item.isScalar() ? item.describe() : item.kindName()));
       if (value < 0 || value >= static_cast<long long>(points_.size()))
         fail(item, itemPath,
              "point index " + std::to_string(value) + " is out of range (there are " +
@@ -576,8 +577,7 @@ void Reader::project() {
     auto add = [&](std::size_t a, std::size_t b) {
       const Point& p = points_[static_cast<std::size_t>(body.points[a])];
       const Point& q = points_[static_cast<std::size_t>(body.points[b])];
-      distances.push_back(
-          {body.points[a], body.points[b], std::hypot(q.x - p.x, q.y - p.y)});
+      distances.push_back({body.points[a], body.points[b], std::hypot(q.x - p.x, q.y - p.y)});
     };
     add(0, 1);
     for (std::size_t j = 2; j < body.points.size(); ++j) {
@@ -639,9 +639,9 @@ void Reader::project() {
   }
   if (!(norm <= kProjectionWarning))
     warn(SourceLocation{file_, 0, 0}, "",
-         "the points do not satisfy the body lengths after " +
-             std::to_string(kNewtonIterations) + " Newton iterations (|Phi| = " +
-             formatNumber(norm) + "); continuing from there as libmbse does");
+         "the points do not satisfy the body lengths after " + std::to_string(kNewtonIterations) +
+             " Newton iterations (|Phi| = " + formatNumber(norm) +
+             "); continuing from there as libmbse does");
   for (std::size_t i = 0; i < points_.size(); ++i)
     if (column[i] >= 0) {
       points_[i].x = q[column[i]];
@@ -737,10 +737,9 @@ mechanism::Mechanism Reader::read(const InputNode& document) {
   const SourceLocation top =
       document.location().known() ? document.location() : SourceLocation{file_, 0, 0};
   if (!document.isMapping())
-    fail(top, "", std::string("an MBSE mechanism file is a mapping, found a ") +
-                      document.kindName());
-  checkUnknownKeys(document, "", {"parameters", "points", "planar_bodies",
-                                  "relative_coordinates"});
+    fail(top, "",
+         std::string("an MBSE mechanism file is a mapping, found a ") + document.kindName());
+  checkUnknownKeys(document, "", {"parameters", "points", "planar_bodies", "relative_coordinates"});
   const InputNode* points = document.find("points");
   const InputNode* bodies = document.find("planar_bodies");
   if (points == nullptr || points->isNull())

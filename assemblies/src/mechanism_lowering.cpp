@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cmath>
-#include <map>
 
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"
@@ -129,13 +128,6 @@ std::string commandSignal(const BodyLoad& load) {
   return load.controlled ? "controllers." + load.name : "loads." + load.name + ".command";
 }
 
-int bodyIndexOf(const Mechanism& m, const std::string& name) {
-  for (std::size_t b = 0; b < m.bodies.size(); ++b) {
-    if (m.bodies[b].name == name) return static_cast<int>(b);
-  }
-  throw InputError("internal: no body '" + name + "'");
-}
-
 /// The signal name prefix of a tree hinge's coordinates: joints.<name> or motors.<name>.
 std::string hingeSignalBase(const Mechanism& m, const TreeHinge& h) {
   return h.source == TreeHinge::Source::Motor
@@ -151,9 +143,7 @@ MechanismBuilder::MechanismBuilder(const Mechanism& mechanism, Placement placeme
       plan_(planMechanism(mechanism, placement_)) {}
 
 bool MechanismBuilder::grounded(const std::string& body1, const std::string& body2) const {
-  const auto fixed = [this](const std::string& name) {
-    return mechanism_.bodies[static_cast<std::size_t>(bodyIndexOf(mechanism_, name))].fixed;
-  };
+  const auto fixed = [this](const std::string& name) { return mechanism_.body(name).fixed; };
   return fixed(body1) && fixed(body2);
 }
 
@@ -174,8 +164,10 @@ void MechanismBuilder::addStateSignals(Assembly& assembly, const std::string& ba
 
 /// Adds a model, attached and tied, with errors located at the entry it comes from.
 void MechanismBuilder::addModel(Assembly& assembly, std::string localName, std::string className,
-              std::vector<InputNode::Entry> params, std::vector<std::pair<std::string, std::string>> ties,
-              std::optional<ModelAttachment> attachment, const SourceLocation& where) {
+                                std::vector<InputNode::Entry> params,
+                                std::vector<std::pair<std::string, std::string>> ties,
+                                std::optional<ModelAttachment> attachment,
+                                const SourceLocation& where) {
   ModelDefinition d;
   d.name = std::move(localName);
   d.className = std::move(className);
@@ -192,7 +184,6 @@ void MechanismBuilder::addModel(Assembly& assembly, std::string localName, std::
   assembly.addDefinedModel(d);
 }
 
-
 // ---- signals ----------------------------------------------------------------------------------
 
 void MechanismBuilder::addSignals(Assembly& assembly) const {
@@ -208,8 +199,7 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
   }
   for (const OutputPoint& p : m.outputPoints) addStateSignals(assembly, "points." + p.label);
   for (const OutputAngle& a : m.outputAngles) {
-    assembly.addSignal("relative_coordinates." + a.label + ".angle", ElementType::Double, 1,
-                       "rad");
+    assembly.addSignal("relative_coordinates." + a.label + ".angle", ElementType::Double, 1, "rad");
   }
   // Every port of every model is tied. A CONTROLLER's setpoint is the signal users drive,
   // controllers.<name>; other functions ignore theirs, tied to <kind>.<name>.setpoint/command.
@@ -234,7 +224,7 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
                        motor.kind == MotorKind::Rotation ? "N*m" : "N");
   }
   for (const BodyLoad& load : m.loads) {
-    if (m.bodies[static_cast<std::size_t>(bodyIndexOf(m, load.body))].fixed) continue;
+    if (m.body(load.body).fixed) continue;
     const SignalRef ref =
         assembly.addSignal(commandSignal(load), ElementType::Double, 3, load.torque ? "N*m" : "N");
     if (load.controlled) startAtZero(ref);
@@ -268,19 +258,19 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
     const InputNode* shapes = b.contact.isMapping() ? b.contact.find("shapes") : nullptr;
     if (shapes != nullptr && shapes->isSequence() && !shapes->items().empty()) {
       assembly.warn(locateMessage(b.contact.location(), "",
-                                  "body '" + b.name + "' has contact shapes; hopsim does not "
-                                  "simulate contact yet, so they are kept as data only"));
+                                  "body '" + b.name +
+                                      "' has contact shapes; hopsim does not "
+                                      "simulate contact yet, so they are kept as data only"));
     }
   }
-  std::map<std::string, int, std::less<>> index;
-  for (std::size_t b = 0; b < m.bodies.size(); ++b) index.emplace(m.bodies[b].name, static_cast<int>(b));
 
   // Bodies, parents first, with their mass properties about the reference frame.
   for (const TreeHinge& h : plan_.tree) {
     const Body& b = m.bodies[static_cast<std::size_t>(h.body)];
     std::optional<std::string> parent =
         h.parent < 0 ? std::optional<std::string>("world")
-                     : std::optional<std::string>(bodyName(m.bodies[static_cast<std::size_t>(h.parent)].name));
+                     : std::optional<std::string>(
+                           bodyName(m.bodies[static_cast<std::size_t>(h.parent)].name));
     try {
       // Mass properties about the reference frame. The readers checked the mass and that the
       // inertia is positive (semi-)definite; Chrono also takes moments that break the triangle
@@ -299,7 +289,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
   // A node on the body `name` (the world for a fixed body) at the world pose X_WN (t = 0).
   const auto node = [&](const std::string& nodeName, const std::string& bodyName_,
                         const RigidTransform& X_WN) {
-    const int b = index.at(bodyName_);
+    const int b = m.bodyIndex(bodyName_);
     const Body& body = m.bodies[static_cast<std::size_t>(b)];
     const std::string name = placement_.prefix + nodeName;
     if (body.fixed) {
@@ -332,7 +322,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
     const std::string body = p.body.empty() ? std::string() : p.body;
     const RigidTransform X_WN = RigidTransform::fromTranslation(place(p.point));
     std::string n;
-    if (body.empty() || m.bodies[static_cast<std::size_t>(index.at(body))].fixed) {
+    if (body.empty() || m.body(body).fixed) {
       n = placement_.prefix + "points." + p.label;
       tree.addNode(n, 0, X_WN);
     } else {
@@ -367,14 +357,15 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
       system.setMasked(tree.bodyIndex(bodyName(m.bodies[static_cast<std::size_t>(h.body)].name)),
                        std::max(subhinge, 0), true);
     }
-    addModel(assembly, "motors." + motor.name, "ChronoMotor", std::move(params), std::move(ties),
-             ModelAttachment{"", bodyName(m.bodies[static_cast<std::size_t>(h.body)].name),
-                             subhinge},
-             motor.where);
+    addModel(
+        assembly, "motors." + motor.name, "ChronoMotor", std::move(params), std::move(ties),
+        ModelAttachment{"", bodyName(m.bodies[static_cast<std::size_t>(h.body)].name), subhinge},
+        motor.where);
   }
   for (int i : plan_.cutMotors) {
     const Motor& motor = m.motors[static_cast<std::size_t>(i)];
-    if (skipGrounded(assembly, motor.body1, motor.body2, "motor '" + motor.name + "'", motor.where)) continue;
+    if (skipGrounded(assembly, motor.body1, motor.body2, "motor '" + motor.name + "'", motor.where))
+      continue;
     if (motor.actuation != Actuation::Force) {
       throw InputError(locateMessage(
           motor.where, "motor '" + motor.name + "'",
@@ -404,17 +395,18 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
         node("tsdas." + t.name + ".1", t.body1, RigidTransform::fromTranslation(place(t.point1)));
     const std::string n2 =
         node("tsdas." + t.name + ".2", t.body2, RigidTransform::fromTranslation(place(t.point2)));
-    std::vector<InputNode::Entry> params{{"node1", InputNode(n1)},
-                                         {"node2", InputNode(n2)},
-                                         {"law", InputNode(tsdaLawName(t.law))},
-                                         {"stiffness", InputNode(t.stiffness)},
-                                         {"damping", InputNode(t.damping)},
-                                         {"free_length", InputNode(t.freeLength)},
-                                         {"preload", InputNode(t.preload)},
-                                         {"degressivity_compression", InputNode(t.degressivityCompression)},
-                                         {"degressivity_expansion", InputNode(t.degressivityExpansion)},
-                                         {"spring_curve", numbers(flatten(t.springCurve))},
-                                         {"damping_curve", numbers(flatten(t.dampingCurve))}};
+    std::vector<InputNode::Entry> params{
+        {"node1", InputNode(n1)},
+        {"node2", InputNode(n2)},
+        {"law", InputNode(tsdaLawName(t.law))},
+        {"stiffness", InputNode(t.stiffness)},
+        {"damping", InputNode(t.damping)},
+        {"free_length", InputNode(t.freeLength)},
+        {"preload", InputNode(t.preload)},
+        {"degressivity_compression", InputNode(t.degressivityCompression)},
+        {"degressivity_expansion", InputNode(t.degressivityExpansion)},
+        {"spring_curve", numbers(flatten(t.springCurve))},
+        {"damping_curve", numbers(flatten(t.dampingCurve))}};
     if (t.law == TsdaLaw::Map) {
       std::vector<double> forces;
       for (const auto& row : t.mapForces) forces.insert(forces.end(), row.begin(), row.end());
@@ -452,7 +444,8 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
              std::nullopt, r.where);
   }
   for (const Joint& j : m.joints) {
-    if (!j.bushing || skipGrounded(assembly, j.body1, j.body2, "joint '" + j.name + "'", j.where)) continue;
+    if (!j.bushing || skipGrounded(assembly, j.body1, j.body2, "joint '" + j.name + "'", j.where))
+      continue;
     const RigidTransform X_WF = placement_.X_WP * j.X_WF;
     const std::string n1 = node("bushings." + j.name + ".1", j.body1, X_WF);
     const std::string n2 = node("bushings." + j.name + ".2", j.body2, X_WF);
@@ -461,14 +454,14 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
               {"node2", InputNode(n2)},
               {"stiffness", numbers(std::vector<double>(j.bushing->stiffness.begin(),
                                                         j.bushing->stiffness.end()))},
-              {"damping", numbers(std::vector<double>(j.bushing->damping.begin(),
-                                                      j.bushing->damping.end()))}},
+              {"damping",
+               numbers(std::vector<double>(j.bushing->damping.begin(), j.bushing->damping.end()))}},
              {{"deflection", "bushings." + j.name + ".deflection"},
               {"wrench", "bushings." + j.name + ".wrench"}},
              std::nullopt, j.where);
   }
   for (const BodyLoad& load : m.loads) {
-    const int b = index.at(load.body);
+    const int b = m.bodyIndex(load.body);
     const Body& body = m.bodies[static_cast<std::size_t>(b)];
     if (body.fixed) {
       assembly.warn(locateMessage(load.where, "",
@@ -481,15 +474,15 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
         node("loads." + load.name, load.body, plan_.X_WB[static_cast<std::size_t>(b)] * body.X_RC);
     std::vector<InputNode::Entry> params{
         {"type", InputNode(load.torque ? "TORQUE" : "FORCE")},
-        {"load", numbers(load.localLoad ? load.load : Vector3(placement_.X_WP.rotation() * load.load))},
+        {"load",
+         numbers(load.localLoad ? load.load : Vector3(placement_.X_WP.rotation() * load.load))},
         {"local_load", InputNode(load.localLoad)},
         {"point", numbers(load.localPoint ? load.point : place(load.point))},
         {"local_point", InputNode(load.localPoint)},
         {"controlled", InputNode(load.controlled)}};
     addFunction(params, load.modulation);
     addModel(assembly, "loads." + load.name, "BodyLoad", std::move(params),
-             {{"command", commandSignal(load)}},
-             ModelAttachment{n, "", -1}, load.where);
+             {{"command", commandSignal(load)}}, ModelAttachment{n, "", -1}, load.where);
   }
 }
 
@@ -499,11 +492,9 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
   MultibodySystem& system = assembly.sim().multibody();
   const multibody::MultibodyModel& tree = system.model();
-  std::map<std::string, int, std::less<>> index;
-  for (std::size_t b = 0; b < m.bodies.size(); ++b) index.emplace(m.bodies[b].name, static_cast<int>(b));
   // A body's multibody index and its pose in the world at t = 0 (the world for fixed bodies).
   const auto frameOf = [&](const std::string& name) {
-    const int b = index.at(name);
+    const int b = m.bodyIndex(name);
     const Body& body = m.bodies[static_cast<std::size_t>(b)];
     if (body.fixed) return std::pair<BodyIndex, RigidTransform>{0, RigidTransform()};
     return std::pair<BodyIndex, RigidTransform>{tree.bodyIndex(bodyName(body.name)),
@@ -570,7 +561,8 @@ void MechanismBuilder::addConstraints(Assembly& assembly) const {
   for (int i : plan_.cutMotors) {
     const Motor& motor = m.motors[static_cast<std::size_t>(i)];
     const std::string what = "motor '" + motor.name + "'";
-    if (motor.support == MotorSupport::Free || skipGrounded(assembly, motor.body1, motor.body2, what, motor.where)) {
+    if (motor.support == MotorSupport::Free ||
+        skipGrounded(assembly, motor.body1, motor.body2, what, motor.where)) {
       continue;
     }
     const RigidTransform X_WF = placement_.X_WP * motor.X_WF;

@@ -50,17 +50,9 @@ class Components {
   std::vector<int> parent_;
 };
 
-int bodyIndex(const Mechanism& m, const std::string& name) {
-  for (std::size_t b = 0; b < m.bodies.size(); ++b) {
-    if (m.bodies[b].name == name) return static_cast<int>(b);
-  }
-  return -1;
-}
-
 bool onTree(const Motor& motor) {
   return motor.kind == MotorKind::Rotation
-             ? motor.support == MotorSupport::Revolute ||
-                   motor.support == MotorSupport::Cylindrical
+             ? motor.support == MotorSupport::Revolute || motor.support == MotorSupport::Cylindrical
              : motor.support == MotorSupport::Prismatic;
 }
 
@@ -126,31 +118,31 @@ LoweringPlan planMechanism(const Mechanism& m, const Placement& placement) {
   std::vector<Edge> edges;
   const auto endpoints = [&m](const std::string& b1, const std::string& b2,
                               const SourceLocation& where, const std::string& what) {
-    const int i1 = bodyIndex(m, b1);
-    const int i2 = bodyIndex(m, b2);
+    const int i1 = m.bodyIndex(b1);
+    const int i2 = m.bodyIndex(b2);
     if (i1 < 0 || i2 < 0) {
-      throw InputError(locateMessage(where, what, "names an unknown body '" +
-                                                      (i1 < 0 ? b1 : b2) + "'"));
+      throw InputError(
+          locateMessage(where, what, "names an unknown body '" + (i1 < 0 ? b1 : b2) + "'"));
     }
     if (i1 == i2) {
-      throw InputError(locateMessage(where, what, "body1 and body2 are both '" + b1 +
-                                                      "' (expected two different bodies)"));
+      throw InputError(locateMessage(
+          where, what, "body1 and body2 are both '" + b1 + "' (expected two different bodies)"));
     }
     return std::pair{i1, i2};
   };
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < m.motors.size(); ++i) {
       const Motor& motor = m.motors[i];
-      const auto [b1, b2] = endpoints(motor.body1, motor.body2, motor.where,
-                                      "motor '" + motor.name + "'");
+      const auto [b1, b2] =
+          endpoints(motor.body1, motor.body2, motor.where, "motor '" + motor.name + "'");
       if ((motor.actuation == Actuation::Force) != (pass == 1) || !onTree(motor)) continue;
       edges.push_back({TreeHinge::Source::Motor, static_cast<int>(i), b1, b2});
     }
   }
   for (std::size_t i = 0; i < m.joints.size(); ++i) {
     const Joint& joint = m.joints[i];
-    const auto [b1, b2] = endpoints(joint.body1, joint.body2, joint.where,
-                                    "joint '" + joint.name + "'");
+    const auto [b1, b2] =
+        endpoints(joint.body1, joint.body2, joint.where, "joint '" + joint.name + "'");
     if (onTree(joint)) edges.push_back({TreeHinge::Source::Joint, static_cast<int>(i), b1, b2});
   }
 
@@ -161,7 +153,8 @@ LoweringPlan planMechanism(const Mechanism& m, const Placement& placement) {
   for (const Edge& e : edges) {
     if (components.join(e.body1, e.body2)) {
       treeEdges.push_back(e);
-      if (e.source == TreeHinge::Source::Motor) motorOnTree[static_cast<std::size_t>(e.index)] = true;
+      if (e.source == TreeHinge::Source::Motor)
+        motorOnTree[static_cast<std::size_t>(e.index)] = true;
     } else if (e.source == TreeHinge::Source::Joint) {
       plan.cutJoints.push_back(e.index);
     }

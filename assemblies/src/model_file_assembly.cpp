@@ -14,9 +14,7 @@ ModelFileAssembly::Config::Config() {
   setDoc("What ModelFile reads: the file and the prefix of the names it creates.");
 }
 
-ModelFileAssembly::Context::Context() {
-  setDoc("Where ModelFile places the file's world frame.");
-}
+ModelFileAssembly::Context::Context() { setDoc("Where ModelFile places the file's world frame."); }
 
 ModelFileAssembly::ModelFileAssembly() = default;
 ModelFileAssembly::~ModelFileAssembly() = default;
@@ -35,7 +33,8 @@ void ModelFileAssembly::addSignals() {
   if (file.is_relative() && written.known()) {
     file = std::filesystem::path(written.file).parent_path() / file;
   }
-  mechanism_ = std::make_unique<mechanism::Mechanism>(readMechanismFile(file.lexically_normal().string()));
+  mechanism_ =
+      std::make_unique<mechanism::Mechanism>(readMechanismFile(file.lexically_normal().string()));
   for (const std::string& w : mechanism_->warnings) warn(w);
 
   const std::vector<double>& p = context()[X.location];
@@ -48,8 +47,8 @@ void ModelFileAssembly::addSignals() {
   }
   mechanism::Placement placement;
   placement.prefix = config()[C.prefix];
-  placement.X_WP = spatial::RigidTransform::fromQuaternion(q.normalized(),
-                                                           spatial::Vector3(p[0], p[1], p[2]));
+  placement.X_WP =
+      spatial::RigidTransform::fromQuaternion(q.normalized(), spatial::Vector3(p[0], p[1], p[2]));
   builder_ = std::make_unique<mechanism::MechanismBuilder>(*mechanism_, std::move(placement));
   builder_->addSignals(*this);
 }

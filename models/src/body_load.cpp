@@ -1,8 +1,5 @@
 #include "hopsim/models/body_load.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "ascii_case.h"
 #include "hopsim/signals/error.h"
 
@@ -41,8 +38,8 @@ void BodyLoad::configure() {
   } else {
     throw InputError(describe() + ": type '" + type + "' is unknown (expected FORCE or TORQUE)");
   }
-  modulation_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
-                                    describe());
+  modulation_ =
+      functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat), describe());
 }
 
 void BodyLoad::preDeriv(double t) {

@@ -1,12 +1,10 @@
 #include "hopsim/models/chrono_force_motor.h"
 
-#include <algorithm>
-#include <cctype>
-#include <vector>
+#include <tuple>
 
 #include "ascii_case.h"
 #include "hopsim/signals/error.h"
-#include "hopsim/signals/name_suggestions.h"
+#include "two_node_force.h"
 
 namespace hopsim::models {
 
@@ -28,19 +26,8 @@ const ChronoForceMotor::Declaration& ChronoForceMotor::declaration() {
 }
 
 void ChronoForceMotor::attach(MultibodySystem& system) {
-  const multibody::MultibodyModel& tree = system.model();
-  std::vector<std::string> names;
-  for (int n = 0; n < tree.nodeCount(); ++n) names.push_back(tree.node(n).name);
-  const auto resolve = [&](const std::string& name, const char* param) {
-    const auto found = std::find(names.begin(), names.end(), name);
-    if (found == names.end()) {
-      throw ModelError(describe() + ": " + param + " '" + name + "' is not a node of the tree" +
-                       didYouMean(name, names));
-    }
-    return static_cast<MultibodySystem::NodeIndex>(found - names.begin());
-  };
-  node1_ = resolve(param(d_.node1), "node1");
-  node2_ = resolve(param(d_.node2), "node2");
+  std::tie(node1_, node2_) =
+      detail::resolveNodePair(*this, system.model(), param(d_.node1), param(d_.node2));
   DartsModel::attach(system);
   configure();
 }
@@ -56,8 +43,8 @@ void ChronoForceMotor::configure() {
   } else {
     throw InputError(describe() + ": kind '" + kind + "' is unknown (expected ROTATION or LINEAR)");
   }
-  function_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
-                                  describe());
+  function_ =
+      functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat), describe());
 }
 
 void ChronoForceMotor::preDeriv(double t) {

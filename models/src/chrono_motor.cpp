@@ -1,8 +1,5 @@
 #include "hopsim/models/chrono_motor.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "ascii_case.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/value.h"
@@ -63,8 +60,8 @@ void ChronoMotor::configure() {
   if (sign_ != 1.0 && sign_ != -1.0) {
     throw InputError(describe() + ": sign = " + describeValue(sign_) + " (expected +1 or -1)");
   }
-  function_ = functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat),
-                                  describe());
+  function_ =
+      functionFromParams(param(d_.function), param(d_.coefficients), param(d_.repeat), describe());
   const bool masked = multibody().model().isPrescribed(uStart());
   const std::string where =
       (subhinge() < 0 ? std::string("the hinge") : "subhinge " + std::to_string(subhinge())) +

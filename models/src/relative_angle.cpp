@@ -19,7 +19,7 @@ const RelativeAngle::Declaration& RelativeAngle::declaration() {
 double RelativeAngle::unwrapped() {
   const double last = state(d_.accepted);
   const double reference = std::isnan(last) ? param(d_.initial) : last;
-  const Eigen::Vector3d d = in(d_.to) - in(d_.from);  // fixed size: no allocation
+  const Eigen::Vector3d d = in(d_.to) - in(d_.from);   // fixed size: no allocation
   if (d.x() == 0.0 && d.y() == 0.0) return reference;  // no direction: keep the last angle
   const double raw = std::atan2(d.y(), d.x());
   return reference + std::remainder(raw - reference, 2.0 * std::numbers::pi);

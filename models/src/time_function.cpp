@@ -1,7 +1,6 @@
 #include "hopsim/models/time_function.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -25,7 +24,6 @@ std::string number(double x) {
   out << x;
   return out.str();
 }
-
 
 /// Every value finite; `what` names the list in the message ("coefficient[2] = inf").
 void checkFinite(const char* type, std::span<const double> values, const char* what) {

@@ -1,9 +1,9 @@
 #include "two_node_force.h"
 
-#include <cctype>
 #include <cmath>
 #include <vector>
 
+#include "ascii_case.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "hopsim/signals/value.h"
@@ -45,18 +45,8 @@ std::pair<multibody::NodeIndex, multibody::NodeIndex> resolveNodePair(
 
 int parseLaw(const Model& model, std::string_view param, std::string_view name,
              std::span<const std::string_view> names) {
-  const auto same = [](std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t k = 0; k < a.size(); ++k) {
-      if (std::toupper(static_cast<unsigned char>(a[k])) !=
-          std::toupper(static_cast<unsigned char>(b[k]))) {
-        return false;
-      }
-    }
-    return true;
-  };
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (same(name, names[i])) return static_cast<int>(i);
+    if (equalsIgnoringCase(name, names[i])) return static_cast<int>(i);
   }
   std::string accepted;
   for (std::size_t i = 0; i < names.size(); ++i) {

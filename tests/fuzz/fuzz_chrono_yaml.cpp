@@ -42,8 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                           fuzz::pathsStayInScratch(document, {"model", "solver"});
   if (!model && !simulation) return 0;
   scratch.write("input.yaml", text);
-  if (simulation &&
-      !fuzz::acceptOrReject([&] { (void)chrono::readSimulationFile(path); })) {
+  if (simulation && !fuzz::acceptOrReject([&] { (void)chrono::readSimulationFile(path); })) {
     return 0;
   }
   fuzz::runPath(document, path);

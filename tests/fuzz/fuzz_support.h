@@ -107,8 +107,8 @@ inline ScratchDir::ScratchDir()
     : path_(std::filesystem::temp_directory_path() /
             ("hopsim-fuzz-" + std::to_string(::getpid()))) {
   std::filesystem::create_directories(path_);
-  for (const char* name : {"model.yaml", "model_slider_crank.yaml",
-                           "model_inverted_pendulum_load.yaml"}) {
+  for (const char* name :
+       {"model.yaml", "model_slider_crank.yaml", "model_inverted_pendulum_load.yaml"}) {
     write(name, kCompanionModel);
   }
   for (const char* name : {"solver.yaml", "solver_mbs.yaml"}) write(name, kCompanionSolver);

@@ -332,8 +332,8 @@ TEST_CASE("ChronoForceMotor: a CONTROLLER takes the setpoint; unknown nodes fail
   motor.setParam("coefficients", std::vector<double>{0.0});
   sim.tie("motor", "setpoint", "sp");
   CHECK_THROWS_WITH_AS(sim.lock(),
-                       doctest::Contains("node2 'grund' is not a node of the tree (did you mean "
-                                         "'ground'?)"),
+                       doctest::Contains("(ChronoForceMotor): node2 'grund' is not a node (did "
+                                         "you mean 'ground'?)"),
                        ModelError);
   motor.setParam("node2", std::string("ground"));
   motor.setParam("kind", std::string("SPIN"));

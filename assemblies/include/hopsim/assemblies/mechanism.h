@@ -8,10 +8,12 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hopsim/assemblies/input_node.h"
 #include "hopsim/core/spatial/rigid_transform.h"
+#include "hopsim/signals/error.h"
 
 namespace hopsim::mechanism {
 
@@ -104,8 +106,8 @@ struct Constraint {
   std::string body2;
   Vector3 point1{Vector3::Zero()};
   Vector3 point2{Vector3::Zero()};
-  std::optional<double> distance;  ///< m; the initial |p2 - p1| when absent
-  Vector3 axis{Vector3::UnitZ()};  ///< unit, world, at t = 0 (the two composite types)
+  std::optional<double> distance;   ///< m; the initial |p2 - p1| when absent
+  Vector3 axis{Vector3::UnitZ()};   ///< unit, world, at t = 0 (the two composite types)
   Vector3 axis2{Vector3::UnitX()};  ///< unit, world (REVOLUTE-TRANSLATIONAL's sliding direction)
   SourceLocation where;
 };
@@ -119,10 +121,10 @@ struct Curve {
 /// The force laws of a TSDA (Chrono's ChLinkTSDA functors), as the front end resolved them
 /// from the keys given (the lower row of the semantics table wins).
 enum class TsdaLaw {
-  Linear,      ///< F = P - k (L - L0) - c L̇ + S
-  Damper,      ///< F = -c L̇
-  Degressive,  ///< F = -c L̇ / (1 + de L̇) for L̇ >= 0, else -c L̇ / (1 - dc L̇)
-  Curves,      ///< F = P - Kt(L - L0) - Ct(L̇) + S (a missing curve is zero)
+  Linear,       ///< F = P - k (L - L0) - c L̇ + S
+  Damper,       ///< F = -c L̇
+  Degressive,   ///< F = -c L̇ / (1 + de L̇) for L̇ >= 0, else -c L̇ / (1 - dc L̇)
+  Curves,       ///< F = P - Kt(L - L0) - Ct(L̇) + S (a missing curve is zero)
   DamperCurve,  ///< F = -Ct(L̇)
   Map,          ///< F = P - M(L, L̇), bilinear with linear extrapolation
 };
@@ -136,17 +138,17 @@ struct Tsda {
   Vector3 point1{Vector3::Zero()};
   Vector3 point2{Vector3::Zero()};
   TsdaLaw law{TsdaLaw::Linear};
-  double stiffness{0.0};        ///< k, N/m
-  double damping{0.0};          ///< c, N s/m
-  double freeLength{0.0};       ///< L0, m
-  double preload{0.0};          ///< P, N
+  double stiffness{0.0};   ///< k, N/m
+  double damping{0.0};     ///< c, N s/m
+  double freeLength{0.0};  ///< L0, m
+  double preload{0.0};     ///< P, N
   double degressivityCompression{0.0};
   double degressivityExpansion{0.0};
-  Curve springCurve;            ///< Kt(L - L0), N
-  Curve dampingCurve;           ///< Ct(L̇), N
-  std::vector<double> mapLengths;              ///< the map's columns (m), ascending
-  std::vector<double> mapSpeeds;               ///< the map's rows (m/s), ascending
-  std::vector<std::vector<double>> mapForces;  ///< [row][column], N
+  Curve springCurve;                                  ///< Kt(L - L0), N
+  Curve dampingCurve;                                 ///< Ct(L̇), N
+  std::vector<double> mapLengths;                     ///< the map's columns (m), ascending
+  std::vector<double> mapSpeeds;                      ///< the map's rows (m/s), ascending
+  std::vector<std::vector<double>> mapForces;         ///< [row][column], N
   std::optional<std::array<double, 2>> lengthLimits;  ///< {min, max} for the stop force S
   InputNode visualization;
   SourceLocation where;
@@ -169,12 +171,12 @@ struct Rsda {
   std::string body2;
   RigidTransform X_WF;
   RsdaLaw law{RsdaLaw::Linear};
-  double stiffness{0.0};   ///< N m/rad
-  double damping{0.0};     ///< N m s/rad
-  double freeAngle{0.0};   ///< θ0, rad
-  double preload{0.0};     ///< N m
-  Curve springCurve;       ///< Kt(θ - θ0)
-  Curve dampingCurve;      ///< Ct(θ̇)
+  double stiffness{0.0};  ///< N m/rad
+  double damping{0.0};    ///< N m s/rad
+  double freeAngle{0.0};  ///< θ0, rad
+  double preload{0.0};    ///< N m
+  Curve springCurve;      ///< Kt(θ - θ0)
+  Curve dampingCurve;     ///< Ct(θ̇)
   SourceLocation where;
 };
 
@@ -239,6 +241,22 @@ struct OutputAngle {
 
 /// Everything a model file describes.
 struct Mechanism {
+  /// The index of the body called `name` in `bodies`, or -1 when there is none.
+  int bodyIndex(std::string_view bodyName) const {
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+      if (bodies[b].name == bodyName) return static_cast<int>(b);
+    }
+    return -1;
+  }
+  /// The body called `name` (items name existing bodies: the readers check it).
+  /// @throws InputError when there is none.
+  const Body& body(std::string_view bodyName) const {
+    const int b = bodyIndex(bodyName);
+    if (b < 0)
+      throw InputError("mechanism '" + name + "' has no body '" + std::string(bodyName) + "'");
+    return bodies[static_cast<std::size_t>(b)];
+  }
+
   std::string name{"model"};
   std::vector<Body> bodies;
   std::vector<Joint> joints;

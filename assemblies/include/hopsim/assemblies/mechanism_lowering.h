@@ -28,7 +28,7 @@ struct TreeHinge {
   int body{-1};    ///< index in Mechanism::bodies
   int parent{-1};  ///< index in Mechanism::bodies, or -1 for the world
   Source source{Source::Free};
-  int index{-1};           ///< index in Mechanism::joints or ::motors (-1 for Free)
+  int index{-1};            ///< index in Mechanism::joints or ::motors (-1 for Free)
   bool childIsBody1{true};  ///< the hinge moves the joint's body1 relative to its body2
   multibody::Hinge hinge;
   RigidTransform X_PF;  ///< F on the parent (world frame for the world)

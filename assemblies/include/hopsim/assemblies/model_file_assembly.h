@@ -39,10 +39,15 @@ class ModelFileAssembly : public Assembly {
   struct Context : Assembly::Context {
     Context();
     SchemaKey<std::vector<double>> location =
-        field<std::vector<double>>("location").unit("m").length(3).defaultValue({0.0, 0.0, 0.0})
+        field<std::vector<double>>("location")
+            .unit("m")
+            .length(3)
+            .defaultValue({0.0, 0.0, 0.0})
             .describe("the origin of the file's world frame, in the world");
     SchemaKey<std::vector<double>> orientation =
-        field<std::vector<double>>("orientation").length(4).defaultValue({1.0, 0.0, 0.0, 0.0})
+        field<std::vector<double>>("orientation")
+            .length(4)
+            .defaultValue({1.0, 0.0, 0.0, 0.0})
             .describe("the file's world frame in the world, a unit quaternion [e0, e1, e2, e3]");
   };
 

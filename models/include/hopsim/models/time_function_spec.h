@@ -22,8 +22,9 @@ struct TimeFunctionSpec : ModelSpec {
   ParamKey<Eigen::VectorXd> coefficients =
       param<Eigen::VectorXd>("coefficients")
           .length("ncoefficients")
-          .describe("its coefficients (TimeFunction); any value, [0] by convention, for "
-                    "CONTROLLER");
+          .describe(
+              "its coefficients (TimeFunction); any value, [0] by convention, for "
+              "CONTROLLER");
   ParamKey<Eigen::VectorXd> repeat =
       param<Eigen::VectorXd>("repeat").length(3).defaultValue(0.0).describe(
           "[start, width, shift] with width > 0, or [0, 0, 0] for no repeat");
