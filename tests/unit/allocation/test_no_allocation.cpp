@@ -21,6 +21,7 @@
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
+#include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/models/standard_models.h"
 
@@ -274,6 +275,25 @@ TEST_CASE("constrained multibody dynamics allocates nothing once its data is bui
           projectPositions(model, set, data, cdata, q, 1e-12, 20);
           projectVelocities(model, set, data, cdata, q, u, 1e-6);
         }) == 0);
+}
+
+TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
+  // Between them: every joint type as hinge and cut joint, the constraints, every TSDA and
+  // RSDA law, bushings, motors of every actuation (on and off the tree, CONTROLLER ones),
+  // body loads and load controllers, and an MBSE relative coordinate.
+  const std::string corpus = std::string(HOPSIM_SOURCE_DIR) + "/tests/fuzz/corpus/";
+  for (const char* file :
+       {"chrono/model_joints.yaml", "chrono/model_loop.yaml", "chrono/model_tsdas.yaml",
+        "chrono/model_rsdas_motors.yaml", "chrono/model_bushings.yaml",
+        "chrono/model_loads_contact.yaml", "chrono/mbs_controller.yaml",
+        "mbse/fourbars1-with-rel-angle.yaml"}) {
+    CAPTURE(std::string(file));
+    const auto scenario = Scenario::load(corpus + file);
+    Simulation& sim = scenario->sim();
+    sim.removeEvent("recorder");  // the recorder's columns grow as they record
+    sim.advanceTimeBy(0.2);
+    CHECK(allocationsDuring([&] { sim.advanceTimeBy(0.5); }) == 0);
+  }
 }
 
 }  // namespace
