@@ -77,11 +77,13 @@ from hopsim._hopsim import (
     NumericalError,
     PropagationStatistics,
     RootFinder,
+    Scenario,
     Simulation,
     Sweep,
     VariableInfo,
     __version__,
     integrator_names,
+    load,
     standard_registry,
 )
 
@@ -106,11 +108,13 @@ __all__ = [
     "NumericalError",
     "PropagationStatistics",
     "RootFinder",
+    "Scenario",
     "Simulation",
     "Sweep",
     "VariableInfo",
     "__version__",
     "integrator_names",
+    "load",
     "model_classes",
     "model_reference",
     "standard_registry",
@@ -121,7 +125,7 @@ for _public in (
     CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole, FieldSpec,
     Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError, ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NumericalError, PropagationStatistics,
-    RootFinder, Simulation, Sweep, VariableInfo,
+    RootFinder, Scenario, Simulation, Sweep, VariableInfo,
 ):
     _public.__module__ = __name__
 del _public

@@ -27,6 +27,9 @@ void bindIntegrators(py::module_& m);
 void bindContinuousTypes(py::module_& m);
 /// Simulation (with its event registration methods), ModelOrder, VariableInfo.
 void bindSimulation(py::module_& m);
+/// Scenario and load(): YAML files of every kind, loaded and locked (scenario.cpp; after
+/// Simulation).
+void bindScenario(py::module_& m);
 /// Simulation's continuous part: integrator, state vector and masking, zero crossings,
 /// checkpoints (simulation_continuous.cpp; called by bindSimulation).
 void bindContinuousMethods(py::class_<Simulation>& c);

@@ -17,4 +17,5 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindIntegrators(m);
   hp::bindContinuousTypes(m);
   hp::bindSimulation(m);
+  hp::bindScenario(m);
 }
