@@ -248,6 +248,21 @@ std::vector<std::string> ModelBinding::portsTiedTo(const Model& model, const Sig
   return out;
 }
 
+namespace {
+
+/// True when some field of `spec` has the variable length `symbol`.
+bool usesLengthSymbol(const ModelSpec& spec, const std::string& symbol) {
+  for (FieldRole role : {FieldRole::Param, FieldRole::DiscreteState, FieldRole::ContinuousState,
+                         FieldRole::Scratch, FieldRole::FlowIn, FieldRole::FlowOut}) {
+    for (const FieldSpec& field : spec.fields(role)) {
+      if (field.lengthSymbol == symbol) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 void ModelBinding::prepare(Model& model) {
   const ModelSpec& spec = model.spec();
   // Every port tied.
@@ -264,17 +279,17 @@ void ModelBinding::prepare(Model& model) {
   // Variable lengths: ports fix them, set params must agree.
   std::vector<std::pair<std::string, std::size_t>> symbols;
   std::vector<std::string> sources;
-  const auto bind = [&](const FieldSpec& field, std::size_t length, const std::string& source) {
+  const auto bind = [&](const std::string& symbol, std::size_t length, const std::string& source) {
     for (std::size_t s = 0; s < symbols.size(); ++s) {
-      if (symbols[s].first != field.lengthSymbol) continue;
+      if (symbols[s].first != symbol) continue;
       if (symbols[s].second != length) {
-        throw ModelError(model.describe() + ": length '" + field.lengthSymbol + "' is " +
+        throw ModelError(model.describe() + ": length '" + symbol + "' is " +
                          std::to_string(symbols[s].second) + " from " + sources[s] + " but " +
                          std::to_string(length) + " from " + source);
       }
       return;
     }
-    symbols.emplace_back(field.lengthSymbol, length);
+    symbols.emplace_back(symbol, length);
     sources.push_back(source);
   };
   for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
@@ -282,7 +297,7 @@ void ModelBinding::prepare(Model& model) {
     for (std::size_t i = 0; i < ports.size(); ++i) {
       const FieldSpec& field = spec.fields(role)[i];
       if (field.variableLength()) {
-        bind(field, ports[i].slice.length(),
+        bind(field.lengthSymbol, ports[i].slice.length(),
              std::string(branchName(role)) + " '" + field.name + "' tied to '" +
                  ports[i].slice.describe() + "'");
       }
@@ -292,9 +307,25 @@ void ModelBinding::prepare(Model& model) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     const Buffer& value = model.values(FieldRole::Param)[i];
     if (params[i].variableLength() && value.length() > 0) {
-      bind(params[i], value.length(), "param '" + params[i].name + "' = " +
-                                          describeValue(value.get()));
+      bind(params[i].lengthSymbol, value.length(),
+           "param '" + params[i].name + "' = " + describeValue(value.get()));
     }
+  }
+  // A scalar integer param named like a length symbol fixes that length (a capacity, such as
+  // SmoothContact's max_contacts); the param's bounds keep it positive.
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const Buffer& value = model.values(FieldRole::Param)[i];
+    if (params[i].vector || params[i].type != ElementType::Int || !model.paramAssigned_[i] ||
+        !usesLengthSymbol(spec, params[i].name)) {
+      continue;
+    }
+    const std::int64_t length = std::get<std::int64_t>(value.get());
+    if (length < 1) {
+      throw ModelError(model.describe() + ": param '" + params[i].name + "' = " +
+                       std::to_string(length) + " must be at least 1 (it is a length)");
+    }
+    bind(params[i].name, static_cast<std::size_t>(length),
+         "param '" + params[i].name + "' = " + std::to_string(length));
   }
   // Size every variable-length value field; refill defaults only where the length changed, so
   // relocking keeps states.

@@ -14,6 +14,7 @@
 #include "hopsim/models/relative_angle.h"
 #include "hopsim/models/rsda.h"
 #include "hopsim/models/sine_wave.h"
+#include "hopsim/models/smooth_contact.h"
 #include "hopsim/models/tsda.h"
 #include "hopsim/models/user_clock.h"
 #include "hopsim/models/zero_order_hold.h"
@@ -35,6 +36,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<RelativeAngle>();
   registry.add<Rsda>();
   registry.add<SineWave>();
+  registry.add<SmoothContact>();
   registry.add<Tsda>();
   registry.add<UserClock>();
   registry.add<ZeroOrderHold>();

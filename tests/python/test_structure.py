@@ -174,7 +174,8 @@ def test_the_registry_lists_the_standard_models_and_their_declarations():
                                       "ChronoForceMotor", "ChronoMotor", "ContinuousIntegrator",
                                       "Gain", "GeneralizedForceMotor", "HingeEncoder",
                                       "MassSpringDamper", "PdController", "RelativeAngle", "Rsda",
-                                      "SineWave", "Tsda", "UserClock", "ZeroOrderHold"]
+                                      "SineWave", "SmoothContact", "Tsda", "UserClock",
+                                      "ZeroOrderHold"]
     assert "Gain" in registry and "Gian" not in registry
     spec = registry.spec("Gain")
     assert (spec.class_name, spec.kind) == ("Gain", "FlowModel")

@@ -23,6 +23,7 @@
 #include "hopsim/core/multibody/rnea.h"
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/models/smooth_contact.h"
 #include "hopsim/models/standard_models.h"
 
 namespace {
@@ -294,6 +295,49 @@ TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
     sim.advanceTimeBy(0.2);
     CHECK(allocationsDuring([&] { sim.advanceTimeBy(0.5); }) == 0);
   }
+}
+
+TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the ground") {
+  // Every narrow phase meets here: spheres with anything (FCL's closed forms), box-box, capsule
+  // pairs, capsules on boxes and cylinders (GJK distance), box-cylinder and cylinder-cylinder
+  // (GJK and the model's one EPA), and every shape on the ground.
+  using models::ShapeType;
+  using multibody::Hinge;
+  using spatial::Matrix3;
+  using spatial::SpatialInertia;
+  using spatial::Vector3;
+  Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"});
+  auto& tree = sim.multibody().editModel();
+  tree.setGravity({0, 0, -9.81});
+  auto& contact = sim.addModel<models::SmoothContact>("contact");
+  for (const char* output : {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+    sim.addSignal(output, ElementType::Double);
+    sim.tie("contact", output, output);
+  }
+  const int material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
+  contact.addShape({.type = ShapeType::HalfSpace, .body = "world", .material = material});
+  const ShapeType types[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
+                             ShapeType::Cylinder};
+  constexpr int kBodies = 16;
+  for (int i = 0; i < kBodies; ++i) {
+    const std::string name = "body" + std::to_string(i);
+    tree.addBody(name, multibody::kWorldBody,
+                 SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
+                 Hinge::full6DofInertial());
+    contact.addShape({.type = types[i % 4],
+                      .body = name, .radius = 0.1, .dimensions = Vector3(0.2, 0.15, 0.1),
+                      .length = 0.2, .material = material});
+  }
+  sim.lock();
+  for (int i = 0; i < kBodies; ++i) {
+    // Four layers of four that fall onto one another and the ground.
+    const Eigen::Quaterniond q(Eigen::AngleAxisd(0.3 * i, Vector3(1, 1, 0).normalized()));
+    sim.multibody().q(i + 1) << q.w(), q.x(), q.y(), q.z(), 0.3 * (i % 4), 0.05 * (i % 3),
+        0.25 + 0.45 * (i / 4);
+  }
+  sim.advanceTimeBy(0.8);
+  CHECK(allocationsDuring([&] { sim.advanceTimeBy(0.3); }) == 0);
+  CHECK(std::get<double>(sim.get("signals.contact_count")) > 10.0);
 }
 
 }  // namespace

@@ -84,6 +84,42 @@ TEST_CASE("variable lengths are fixed by the tied signals at lock(); scalar defa
   CHECK(std::get<std::vector<double>>(f.sim.get("models.scale.flowIns.u"))[2] == 3.0);
 }
 
+/// A history of `capacity` entries: its length comes from an integer param of that name.
+class History final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("History", ModelKind::Flow, "keeps capacity entries") {}
+    ParamKey<std::int64_t> capacity =
+        param<std::int64_t>("capacity").defaultValue(std::int64_t{4}).describe("entries");
+    DiscreteStateKey<IntVector> entries =
+        discreteState<IntVector>("entries").length("capacity").defaultValue(std::int64_t{-1});
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit History(std::string name) : FlowModel(std::move(name), declaration()) {}
+};
+
+TEST_CASE("a variable length no port fixes is fixed by the integer param of its name") {
+  Simulation sim;
+  sim.addModel<History>("history");
+  sim.lock();
+  CHECK(std::get<std::vector<std::int64_t>>(sim.get("models.history.discreteStates.entries")) ==
+        std::vector<std::int64_t>{-1, -1, -1, -1});
+  sim.unlock();
+  sim.set("models.history.params.capacity", std::int64_t{2});
+  sim.lock();
+  CHECK(std::get<std::vector<std::int64_t>>(sim.get("models.history.discreteStates.entries")) ==
+        std::vector<std::int64_t>{-1, -1});
+  sim.unlock();
+  sim.set("models.history.params.capacity", std::int64_t{0});
+  CHECK_THROWS_WITH_AS(sim.lock(),
+                       "model 'history' (History): param 'capacity' = 0 must be at least 1 (it "
+                       "is a length)",
+                       ModelError);
+}
+
 TEST_CASE("a param with no default must be set before lock()") {
   Fixture f;
   CHECK_THROWS_WITH_AS(f.sim.lock(),

@@ -23,7 +23,7 @@ TEST_CASE("every standard model is registered and documented") {
         std::vector<std::string>{"BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
                                   "ChronoMotor", "ContinuousIntegrator", "Gain",
                                   "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper",
-                                  "PdController", "RelativeAngle", "Rsda", "SineWave", "Tsda",
+                                  "PdController", "RelativeAngle", "Rsda", "SineWave", "SmoothContact", "Tsda",
                                   "UserClock", "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
 }

@@ -159,7 +159,8 @@ class FieldDeclarator {
   FieldDeclarator& length(std::size_t count)
     requires FieldType<T>::kVector;
   /// A variable vector length named `symbol`; fields sharing a symbol share the length,
-  /// which the tied signals or set values fix at lock().
+  /// which the tied signals or set values fix at lock(), or else a scalar integer param named
+  /// `symbol` (a capacity: states sized by a param).
   FieldDeclarator& length(std::string symbol)
     requires FieldType<T>::kVector;
   /// This output depends directly on these inputs only (feed-through pairs).
