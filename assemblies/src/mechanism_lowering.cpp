@@ -8,6 +8,8 @@
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/core/spatial/rotation.h"
+#include "hopsim/models/multibody_energy.h"
+#include "hopsim/models/smooth_contact.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::mechanism {
@@ -92,6 +94,13 @@ const char* actuationName(Actuation a) {
 }
 
 /// The outputs of a BodyStateSensor: `<base>.{position,orientation,velocity,angular_velocity}`.
+/// SmoothContact's outputs, each on the signal `contact.<output>`, with its unit.
+constexpr std::array<std::pair<const char*, const char*>, 4> kContactOutputs{
+    {{"contact_count", ""},
+     {"max_penetration", "m"},
+     {"normal_force", "N"},
+     {"friction_force", "N"}}};
+
 constexpr std::array<const char*, 4> kStateOutputs{"position", "orientation", "velocity",
                                                    "angular_velocity"};
 
@@ -246,24 +255,110 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
     assembly.addSignal("bushings." + j.name + ".deflection", ElementType::Double, 6);
     assembly.addSignal("bushings." + j.name + ".wrench", ElementType::Double, 6);
   }
+  if (hasContactShapes()) {
+    for (const auto& [output, unit] : kContactOutputs) {
+      assembly.addSignal(std::string("contact.") + output, ElementType::Double, 1, unit);
+    }
+    assembly.addSignal("system.kinetic_energy", ElementType::Double, 1, "J");
+    assembly.addSignal("system.potential_energy", ElementType::Double, 1, "J");
+    assembly.addSignal("system.linear_momentum", ElementType::Double, 3, "kg*m/s");
+    assembly.addSignal("system.angular_momentum", ElementType::Double, 3, "kg*m^2/s");
+  }
+}
+
+// ---- contact ----------------------------------------------------------------------------------
+
+bool MechanismBuilder::hasContactShapes() const {
+  for (const Body& b : mechanism_.bodies) {
+    for (const ContactShape& shape : b.contactShapes) {
+      if (shape.type != ContactShape::Type::Hull && shape.type != ContactShape::Type::Mesh) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void MechanismBuilder::addContact(Assembly& assembly) const {
+  const Mechanism& m = mechanism_;
+  for (const Body& b : m.bodies) {
+    for (const ContactShape& shape : b.contactShapes) {
+      if (shape.type == ContactShape::Type::Hull || shape.type == ContactShape::Type::Mesh) {
+        assembly.warn(locateMessage(shape.where, "",
+                                    "body '" + b.name +
+                                        "': HULL and MESH contact shapes are "
+                                        "not simulated yet (kept as data)"));
+      }
+    }
+  }
+  if (!hasContactShapes()) return;
+  auto& contact = assembly.addModel<models::SmoothContact>("contact");
+  for (const auto& [output, unit] : kContactOutputs) {
+    assembly.tie(contact, output, std::string("contact.") + output);
+  }
+  // With contact, the log keeps the books: where the energy and momentum went.
+  auto& energy = assembly.addModel<models::MultibodyEnergy>("energy");
+  for (const char* output :
+       {"kinetic_energy", "potential_energy", "linear_momentum", "angular_momentum"}) {
+    assembly.tie(energy, output, std::string("system.") + output);
+  }
+  for (const Body& b : m.bodies) {
+    // Material names are the body's own in the file: "<body>.<material>" in the model.
+    std::vector<std::pair<std::string, int>> materials;
+    for (const ContactMaterial& material : b.contactMaterials) {
+      try {
+        materials.emplace_back(
+            material.name, contact.addMaterial(b.name + "." + material.name, material.properties));
+      } catch (const InputError& e) {
+        throw InputError(locateMessage(material.where, "", e.what()));
+      }
+    }
+    for (const ContactShape& shape : b.contactShapes) {
+      models::CollisionShape s;
+      switch (shape.type) {
+        case ContactShape::Type::Sphere:
+          s.type = models::ShapeType::Sphere;
+          break;
+        case ContactShape::Type::Box:
+          s.type = models::ShapeType::Box;
+          break;
+        case ContactShape::Type::Cylinder:
+          s.type = models::ShapeType::Cylinder;
+          break;
+        case ContactShape::Type::Hull:
+        case ContactShape::Type::Mesh:
+          continue;
+      }
+      s.radius = shape.radius;
+      s.dimensions = shape.dimensions;
+      s.length = shape.length;
+      for (const auto& [name, index] : materials) {
+        if (name == shape.material) s.material = index;
+      }
+      // A fixed body is the world: its shapes sit there at their world pose.
+      s.body = b.fixed ? std::string("world") : bodyName(b.name);
+      s.X_BS = b.fixed ? placement_.X_WP * b.X_WR * shape.X_RS : shape.X_RS;
+      try {
+        contact.addShape(std::move(s));
+      } catch (const InputError& e) {
+        throw InputError(locateMessage(shape.where, "", e.what()));
+      }
+    }
+  }
+  // A bushing joins its bodies as a joint does, though no hinge or constraint shows it.
+  for (const Joint& j : m.joints) {
+    if (!j.bushing || grounded(j.body1, j.body2)) continue;
+    const auto name = [&](const std::string& body) {
+      return m.body(body).fixed ? std::string("world") : bodyName(body);
+    };
+    contact.excludePair(name(j.body1), name(j.body2));
+  }
 }
 
 // ---- bodies, nodes and models -----------------------------------------------------------------
 
 void MechanismBuilder::addModels(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
-  // Contact data is kept for viewers and the contact models, which do not exist yet: a file
-  // whose bodies collide in Chrono runs without contact here, and says so.
-  for (const Body& b : m.bodies) {
-    const InputNode* shapes = b.contact.isMapping() ? b.contact.find("shapes") : nullptr;
-    if (shapes != nullptr && shapes->isSequence() && !shapes->items().empty()) {
-      assembly.warn(locateMessage(b.contact.location(), "",
-                                  "body '" + b.name +
-                                      "' has contact shapes; hopsim does not "
-                                      "simulate contact yet, so they are kept as data only"));
-    }
-  }
-
   // Bodies, parents first, with their mass properties about the reference frame.
   for (const TreeHinge& h : plan_.tree) {
     const Body& b = m.bodies[static_cast<std::size_t>(h.body)];
@@ -484,6 +579,7 @@ void MechanismBuilder::addModels(Assembly& assembly) const {
     addModel(assembly, "loads." + load.name, "BodyLoad", std::move(params),
              {{"command", commandSignal(load)}}, ModelAttachment{n, "", -1}, load.where);
   }
+  addContact(assembly);
 }
 
 // ---- constraints ------------------------------------------------------------------------------
@@ -744,6 +840,17 @@ std::vector<std::pair<std::string, std::string>> MechanismBuilder::outputColumns
   for (const OutputAngle& a : m.outputAngles) {
     const std::string signal = "relative_coordinates." + a.label + ".angle";
     columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
+  }
+  if (hasContactShapes()) {
+    for (const auto& [output, unit] : kContactOutputs) {
+      const std::string signal = std::string("contact.") + output;
+      columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
+    }
+    for (const char* scalar : {"system.kinetic_energy", "system.potential_energy"}) {
+      columns.emplace_back(scalar, "signals." + signalPrefix + scalar + "[0]");
+    }
+    add("system.linear_momentum", {"x", "y", "z"});
+    add("system.angular_momentum", {"x", "y", "z"});
   }
   return columns;
 }

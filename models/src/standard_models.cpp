@@ -10,6 +10,7 @@
 #include "hopsim/models/generalized_force_motor.h"
 #include "hopsim/models/hinge_encoder.h"
 #include "hopsim/models/mass_spring_damper.h"
+#include "hopsim/models/multibody_energy.h"
 #include "hopsim/models/pd_controller.h"
 #include "hopsim/models/relative_angle.h"
 #include "hopsim/models/rsda.h"
@@ -32,6 +33,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<GeneralizedForceMotor>();
   registry.add<HingeEncoder>();
   registry.add<MassSpringDamper>();
+  registry.add<MultibodyEnergy>();
   registry.add<PdController>();
   registry.add<RelativeAngle>();
   registry.add<Rsda>();

@@ -173,9 +173,9 @@ def test_the_registry_lists_the_standard_models_and_their_declarations():
     assert hopsim.model_classes() == ["BodyLoad", "BodyStateSensor", "Bushing",
                                       "ChronoForceMotor", "ChronoMotor", "ContinuousIntegrator",
                                       "Gain", "GeneralizedForceMotor", "HingeEncoder",
-                                      "MassSpringDamper", "PdController", "RelativeAngle", "Rsda",
-                                      "SineWave", "SmoothContact", "Tsda", "UserClock",
-                                      "ZeroOrderHold"]
+                                      "MassSpringDamper", "MultibodyEnergy", "PdController",
+                                      "RelativeAngle", "Rsda", "SineWave", "SmoothContact", "Tsda",
+                                      "UserClock", "ZeroOrderHold"]
     assert "Gain" in registry and "Gian" not in registry
     spec = registry.spec("Gain")
     assert (spec.class_name, spec.kind) == ("Gain", "FlowModel")

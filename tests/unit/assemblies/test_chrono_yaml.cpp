@@ -437,7 +437,7 @@ TEST_CASE("chrono yaml: body loads and load controllers") {
   CHECK(countHas(m.warnings, "ignored for a load controller") == 1);
 }
 
-TEST_CASE("chrono yaml: contact and visualization kept, spellings of A14 accepted with warnings") {
+TEST_CASE("chrono yaml: contact read and visualization kept, spellings of A14 accepted with warnings") {
   const auto m = readInline(std::string(kHead) + R"(    - name: s
       location: [0, 0, 0]
       fixed: true
@@ -459,10 +459,22 @@ TEST_CASE("chrono yaml: contact and visualization kept, spellings of A14 accepte
 )");
   const auto& s = m.bodies[2];
   REQUIRE(s.contact.isMapping());
-  const auto& mats = s.contact.find("materials")->items();
-  REQUIRE(mats[0].find("physical_properties") != nullptr);
-  CHECK(mats[0].find("physical_properties")->find("Young_modulus") != nullptr);
-  CHECK(mats[1].find("physical_properties") != nullptr);
+  REQUIRE(s.contactMaterials.size() == 2);
+  const auto& m1 = s.contactMaterials[0].properties;
+  const auto& m2 = s.contactMaterials[1].properties;
+  CHECK(s.contactMaterials[0].name == "m1");
+  CHECK(m1.friction == 0.3);
+  CHECK(m1.restitution == 0.01);  // the spec's default
+  CHECK(m1.youngModulus == 1e8);  // read under the spelling Chrono ignores
+  CHECK(m2.youngModulus == 1e8);
+  CHECK(m2.normalStiffness == 1);
+  CHECK(m2.normalDamping == 2);
+  CHECK(m2.tangentialStiffness == 3);
+  CHECK(m2.tangentialDamping == 4);
+  REQUIRE(s.contactShapes.size() == 1);
+  CHECK(s.contactShapes[0].type == mechanism::ContactShape::Type::Sphere);
+  CHECK(s.contactShapes[0].radius == 0.1);
+  CHECK(s.contactShapes[0].material == "m1");
   REQUIRE(s.visualization.isMapping());
   CHECK(s.visualization.find("model_file") != nullptr);
   CHECK(countHas(m.warnings, "Chrono reads 'physical_properties'") == 2);

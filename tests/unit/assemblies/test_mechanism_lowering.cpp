@@ -513,17 +513,6 @@ model:
   }
 }
 
-TEST_CASE("lowering: contact shapes are kept as data, with a warning at each body's contact") {
-  auto scenario = Scenario::load(shared("chrono-examples/mbs/model_slider_crank.yaml"));
-  int warned = 0;
-  for (const std::string& w : scenario->warnings()) {
-    if (w.find("does not simulate contact yet") == std::string::npos) continue;
-    ++warned;
-    CHECK(w.find("model_slider_crank.yaml:") != std::string::npos);
-  }
-  CHECK(warned == 2);  // the slider and the ball
-}
-
 TEST_CASE("lowering: items between two fixed bodies warn at their entry and act on nothing") {
   TempDir dir;
   const std::string file = dir.write("grounded.yaml", R"(chrono-version: 10.0

@@ -22,7 +22,7 @@ TEST_CASE("every standard model is registered and documented") {
   CHECK(registry.classNames() ==
         std::vector<std::string>{"BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
                                   "ChronoMotor", "ContinuousIntegrator", "Gain",
-                                  "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper",
+                                  "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper", "MultibodyEnergy",
                                   "PdController", "RelativeAngle", "Rsda", "SineWave", "SmoothContact", "Tsda",
                                   "UserClock", "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());

@@ -13,6 +13,7 @@
 
 #include "hopsim/assemblies/input_node.h"
 #include "hopsim/core/spatial/rigid_transform.h"
+#include "hopsim/models/contact_material.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::mechanism {
@@ -43,6 +44,29 @@ struct Function {
   static Function constant(double value) { return {"CONSTANT", {value}, {}, {}}; }
 };
 
+/// A contact material of a body (Chrono's `contact.materials`; its name is the body's own).
+struct ContactMaterial {
+  std::string name;
+  models::ContactMaterial properties;
+  SourceLocation where;
+};
+
+/// A collision shape of a body (Chrono's `contact.shapes`), posed in the body's reference frame;
+/// cylinders along the shape frame's Z. HULL and MESH are kept with their file for the meshes to
+/// come; the lowering simulates spheres, boxes and cylinders.
+struct ContactShape {
+  enum class Type { Sphere, Box, Cylinder, Hull, Mesh } type{Type::Sphere};
+  RigidTransform X_RS;                            ///< shape frame in the reference frame
+  double radius{0.0};                             ///< SPHERE, CYLINDER (m)
+  Vector3 dimensions{Vector3::Zero()};            ///< BOX: full edge lengths (m)
+  double length{0.0};                             ///< CYLINDER: full length (m)
+  std::string material;                           ///< a material of the same body
+  std::string file;                               ///< HULL, MESH: the OBJ file, resolved
+  double scale{1.0};                              ///< MESH
+  double contactRadius{0.0};                      ///< MESH (m)
+  SourceLocation where;
+};
+
 /// A body. Its reference frame is X_WR; its centre of mass frame is X_WR * X_RC; the inertia
 /// is about the centre of mass, in the centre-of-mass frame's axes (the usual positive-definite
 /// tensor: products are -∫xy dm etc.).
@@ -56,7 +80,9 @@ struct Body {
   Vector3 v_WC_W{Vector3::Zero()};   ///< initial COM velocity, world axes (m/s)
   Vector3 w_WC_C{Vector3::Zero()};   ///< initial angular velocity, COM-frame axes (rad/s)
   InputNode visualization;           ///< kept as data for viewers (null when absent)
-  InputNode contact;                 ///< kept as data for the contact models (null when absent)
+  InputNode contact;                 ///< the `contact` entry as written (null when absent)
+  std::vector<ContactMaterial> contactMaterials;
+  std::vector<ContactShape> contactShapes;
   SourceLocation where;
 };
 

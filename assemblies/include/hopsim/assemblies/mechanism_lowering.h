@@ -73,7 +73,8 @@ class MechanismBuilder {
   /// (docs/chrono-yaml.md, "Signals and outputs").
   void addSignals(Assembly& assembly) const;
   /// addModels: bodies and hinges, nodes, and the models (sensors, encoders, TSDAs, RSDAs,
-  /// bushings, motors, body loads).
+  /// bushings, motors, body loads, and a SmoothContact "contact" with every body's collision
+  /// shapes when there are any).
   void addModels(Assembly& assembly) const;
   /// bindParams: the cut-joint constraints (every body of every assembly exists by then).
   void addConstraints(Assembly& assembly) const;
@@ -93,6 +94,10 @@ class MechanismBuilder {
                        std::vector<InputNode::Entry> params,
                        std::vector<std::pair<std::string, std::string>> ties,
                        std::optional<ModelAttachment> attachment, const SourceLocation& where);
+  /// Whether some body has a shape the contact model simulates (not HULL or MESH).
+  bool hasContactShapes() const;
+  /// The SmoothContact of the bodies' collision shapes (fixed bodies' on the world).
+  void addContact(Assembly& assembly) const;
   /// Declares `<base>.{position,orientation,velocity,angular_velocity}`, a BodyStateSensor's
   /// outputs.
   static void addStateSignals(Assembly& assembly, const std::string& base);
