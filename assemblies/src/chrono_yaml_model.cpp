@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "chrono_yaml_read.h"
+#include "contact_input.h"
 #include "hopsim/assemblies/chrono_yaml.h"
 #include "hopsim/signals/error.h"
 
@@ -32,152 +33,7 @@ const std::vector<std::string> kBodyKeys = {"name",
                                             "initial_angular_velocity",
                                             "contact",
                                             "visualization"};
-const std::vector<std::string> kShapeTypes = {"SPHERE", "BOX", "CYLINDER", "MESH", "HULL"};
 const std::vector<std::string> kVisualShapeTypes = {"SPHERE", "BOX", "CYLINDER", "MESH"};
-
-/// A contact material: Chrono's spellings (A14; the ignored ones are read too, with a warning),
-/// the spec's defaults, ranges checked.
-mechanism::ContactMaterial readContactMaterial(Reader& r, const InputNode& m,
-                                               const std::string& mp) {
-  r.expectMapping(m, mp);
-  mechanism::ContactMaterial material;
-  material.name = r.text(r.required(m, mp, "name"), at(mp, "name"));
-  material.where = r.where(m);
-  models::ContactMaterial& p = material.properties;
-  std::vector<std::string> known = {"name", "coefficient_of_friction", "coefficient_of_restitution",
-                                    "physical_properties", "coefficients"};
-  if (const InputNode* v = Reader::optional(m, "coefficient_of_friction"))
-    p.friction = r.number(*v, at(mp, "coefficient_of_friction"));
-  if (const InputNode* v = Reader::optional(m, "coefficient_of_restitution"))
-    p.restitution = r.number(*v, at(mp, "coefficient_of_restitution"));
-  for (const auto& [key, value] : m.entries()) {
-    if (key != "physical_properties" && key != "physical__properties" && key != "properties") {
-      continue;
-    }
-    const std::string pp = at(mp, key);
-    if (key != "physical_properties") {
-      r.warn(value, pp + ": Chrono reads 'physical_properties' (this spelling is ignored there, "
-                         "leaving Young_modulus 2e7); hopsim reads it as physical_properties");
-      known.push_back(key);
-    }
-    r.expectMapping(value, pp);
-    r.checkKeys(value, pp, {"Young_modulus", "Youngs_modulus", "Poisson_ratio"});
-    for (const char* young : {"Young_modulus", "Youngs_modulus"}) {
-      const InputNode* v = Reader::optional(value, young);
-      if (v == nullptr) continue;
-      if (std::string_view(young) == "Youngs_modulus") {
-        r.warn(*v, at(pp, young) +
-                       ": Chrono reads 'Young_modulus' (this spelling is ignored there); hopsim "
-                       "reads it as Young_modulus");
-      }
-      p.youngModulus = r.number(*v, at(pp, young));
-    }
-    if (const InputNode* v = Reader::optional(value, "Poisson_ratio"))
-      p.poissonRatio = r.number(*v, at(pp, "Poisson_ratio"));
-  }
-  r.checkKeys(m, mp, known);
-  if (const InputNode* c = Reader::optional(m, "coefficients")) {
-    const std::string cp = at(mp, "coefficients");
-    r.expectMapping(*c, cp);
-    r.checkKeys(
-        *c, cp,
-        {"normal_stiffness", "normal_damping", "tangential_stiffness", "tangential_damping"});
-    p.normalStiffness =
-        r.number(r.required(*c, cp, "normal_stiffness"), at(cp, "normal_stiffness"));
-    p.normalDamping = r.number(r.required(*c, cp, "normal_damping"), at(cp, "normal_damping"));
-    p.tangentialStiffness =
-        r.number(r.required(*c, cp, "tangential_stiffness"), at(cp, "tangential_stiffness"));
-    p.tangentialDamping =
-        r.number(r.required(*c, cp, "tangential_damping"), at(cp, "tangential_damping"));
-  }
-  try {
-    models::checkContactMaterial(p, mp);
-  } catch (const InputError& e) {
-    r.fail(m, mp, std::string(e.what()).substr(mp.size() + 2));
-  }
-  return material;
-}
-
-/// A collision shape (spec "Collision Shape"): its geometry in the body's reference frame.
-mechanism::ContactShape readContactShape(ModelContext& c, const InputNode& e, const std::string& sp,
-                                         const std::vector<mechanism::ContactMaterial>& materials) {
-  Reader& r = c.reader;
-  using Type = mechanism::ContactShape::Type;
-  r.expectMapping(e, sp);
-  mechanism::ContactShape shape;
-  shape.where = r.where(e);
-  // kShapeTypes order: SPHERE, BOX, CYLINDER, MESH, HULL.
-  constexpr Type kTypes[] = {Type::Sphere, Type::Box, Type::Cylinder, Type::Mesh, Type::Hull};
-  shape.type = kTypes[r.choice(r.required(e, sp, "type"), at(sp, "type"), kShapeTypes)];
-  const InputNode& mat = r.required(e, sp, "material");
-  shape.material = r.text(mat, at(sp, "material"));
-  if (std::none_of(materials.begin(), materials.end(),
-                   [&](const auto& m) { return m.name == shape.material; })) {
-    r.fail(mat, at(sp, "material"),
-           "unknown contact material '" + shape.material +
-               "'; expected one of the body's "
-               "contact.materials");
-  }
-  const auto location = [&](bool required) {
-    const InputNode* v =
-        required ? &r.required(e, sp, "location") : Reader::optional(e, "location");
-    return v != nullptr ? r.vec3(*v, at(sp, "location")) : Vector3(Vector3::Zero());
-  };
-  switch (shape.type) {
-    case Type::Sphere:
-      r.checkKeys(e, sp, {"type", "material", "location", "radius"});
-      shape.X_RS = RigidTransform::fromTranslation(location(true));
-      shape.radius = r.positive(r.required(e, sp, "radius"), at(sp, "radius"));
-      break;
-    case Type::Box: {
-      r.checkKeys(e, sp, {"type", "material", "location", "orientation", "dimensions"});
-      const Matrix3 R =
-          r.orientation(r.required(e, sp, "orientation"), at(sp, "orientation"), c.degrees);
-      shape.X_RS = RigidTransform(R, location(true));
-      const InputNode& d = r.required(e, sp, "dimensions");
-      shape.dimensions = r.vec3(d, at(sp, "dimensions"));
-      if (!(shape.dimensions.minCoeff() > 0.0)) {
-        r.fail(d, at(sp, "dimensions"), "expected three lengths > 0");
-      }
-      break;
-    }
-    case Type::Cylinder: {
-      r.checkKeys(e, sp,
-                  {"type", "material", "location", "axis", "radius", "length", "orientation"});
-      if (const InputNode* o = e.find("orientation")) {
-        r.warn(*o, at(sp, "orientation") + " is ignored: a cylinder is posed by its axis");
-      }
-      const Vector3 axis = r.direction(r.required(e, sp, "axis"), at(sp, "axis"));
-      shape.X_RS = RigidTransform(xThenRyFrame(axis), location(true));
-      shape.radius = r.positive(r.required(e, sp, "radius"), at(sp, "radius"));
-      shape.length = r.positive(r.required(e, sp, "length"), at(sp, "length"));
-      break;
-    }
-    case Type::Hull:
-      r.checkKeys(e, sp, {"type", "material", "filename"});
-      shape.file = r.text(r.required(e, sp, "filename"), at(sp, "filename"));
-      break;
-    case Type::Mesh: {
-      r.checkKeys(
-          e, sp,
-          {"type", "material", "filename", "location", "orientation", "scale", "contact_radius"});
-      shape.file = r.text(r.required(e, sp, "filename"), at(sp, "filename"));
-      Matrix3 R = Matrix3::Identity();
-      if (const InputNode* o = Reader::optional(e, "orientation"))
-        R = r.orientation(*o, at(sp, "orientation"), c.degrees);
-      shape.X_RS = RigidTransform(R, location(false));
-      if (const InputNode* v = Reader::optional(e, "scale"))
-        shape.scale = r.positive(*v, at(sp, "scale"));
-      if (const InputNode* v = Reader::optional(e, "contact_radius")) {
-        shape.contactRadius = r.number(*v, at(sp, "contact_radius"));
-        if (shape.contactRadius < 0.0)
-          r.fail(*v, at(sp, "contact_radius"), "expected a value >= 0");
-      }
-      break;
-    }
-  }
-  return shape;
-}
 
 /// The body's contact entry: materials and shapes (kept as written in Body::contact too).
 void readContact(ModelContext& c, const InputNode& node, const std::string& path,
@@ -207,8 +63,9 @@ void readContact(ModelContext& c, const InputNode& node, const std::string& path
   if (const InputNode* shapes = Reader::optional(node, "shapes")) {
     const auto& items = r.sequence(*shapes, at(path, "shapes"));
     for (std::size_t i = 0; i < items.size(); ++i) {
-      b.contactShapes.push_back(
-          readContactShape(c, items[i], item(at(path, "shapes"), i), b.contactMaterials));
+      b.contactShapes.push_back(readContactShape(r, c.degrees, items[i],
+                                                 item(at(path, "shapes"), i), b.contactMaterials,
+                                                 ShapeSet::Chrono));
     }
   }
   b.contact = node;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 
+#include "contact_input.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/core/spatial/rotation.h"
@@ -271,9 +272,7 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
 bool MechanismBuilder::hasContactShapes() const {
   for (const Body& b : mechanism_.bodies) {
     for (const ContactShape& shape : b.contactShapes) {
-      if (shape.type != ContactShape::Type::Hull && shape.type != ContactShape::Type::Mesh) {
-        return true;
-      }
+      if (chrono::detail::simulated(shape)) return true;
     }
   }
   return false;
@@ -283,7 +282,7 @@ void MechanismBuilder::addContact(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
   for (const Body& b : m.bodies) {
     for (const ContactShape& shape : b.contactShapes) {
-      if (shape.type == ContactShape::Type::Hull || shape.type == ContactShape::Type::Mesh) {
+      if (!chrono::detail::simulated(shape)) {
         assembly.warn(locateMessage(shape.where, "",
                                     "body '" + b.name +
                                         "': HULL and MESH contact shapes are "
@@ -314,24 +313,8 @@ void MechanismBuilder::addContact(Assembly& assembly) const {
       }
     }
     for (const ContactShape& shape : b.contactShapes) {
-      models::CollisionShape s;
-      switch (shape.type) {
-        case ContactShape::Type::Sphere:
-          s.type = models::ShapeType::Sphere;
-          break;
-        case ContactShape::Type::Box:
-          s.type = models::ShapeType::Box;
-          break;
-        case ContactShape::Type::Cylinder:
-          s.type = models::ShapeType::Cylinder;
-          break;
-        case ContactShape::Type::Hull:
-        case ContactShape::Type::Mesh:
-          continue;
-      }
-      s.radius = shape.radius;
-      s.dimensions = shape.dimensions;
-      s.length = shape.length;
+      if (!chrono::detail::simulated(shape)) continue;
+      models::CollisionShape s = chrono::detail::collisionShape(shape);
       for (const auto& [name, index] : materials) {
         if (name == shape.material) s.material = index;
       }

@@ -3,10 +3,12 @@
 #include <cmath>
 #include <filesystem>
 
+#include "contact_input.h"
 #include "hopsim/assemblies/front_end.h"
 #include "hopsim/assemblies/param_set.h"
 #include "hopsim/assemblies/units.h"
 #include "hopsim/assemblies/yaml_input.h"
+#include "hopsim/models/smooth_contact.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "param_variable.h"
@@ -21,7 +23,9 @@ void EventSection::validate(const ParamSet& set) const {
   const int triggers = int{set.has(at)} + int{set.has(every)} + int{set.has(when)};
   if (triggers != 1) {
     // Name a trigger that is there: the second one given, or `at` when there is none.
-    set.fail(triggers == 0 ? "at" : set.has(when) ? "when" : "every",
+    set.fail(triggers == 0   ? "at"
+             : set.has(when) ? "when"
+                             : "every",
              "an event needs exactly one trigger: `at`, `every` or `when`");
   }
   if (set.has(start) && !set.has(every)) set.fail("start", "`start` belongs to `every`");
@@ -59,8 +63,9 @@ class Scenario::Builder {
     resolveIncludes(document, file);
     const std::vector<Override> remaining = applyToDocument(document, std::move(overrides));
     // `library` is free-form: a place to define anchors that definitions merge in.
-    warnUnknown(document, "", {"hopsim", "simulation", "library", "assemblies", "signals",
-                               "models", "breaks", "events", "logging"});
+    warnUnknown(document, "",
+                {"hopsim", "simulation", "library", "assemblies", "signals", "models", "contact",
+                 "breaks", "events", "logging"});
     const InputNode* simulation = document.find("simulation");
     const SourceLocation where = simulation != nullptr && simulation->location().known()
                                      ? simulation->location()
@@ -70,7 +75,10 @@ class Scenario::Builder {
     top.signals = signalDefinitions(document.find("signals"), "signals");
     top.assemblies = children(document.find("assemblies"), "assemblies");
     top.models = modelDefinitions(document.find("models"), "models");
+    const InputNode* contact = document.find("contact");
+    if (contact != nullptr) declareContact(*contact, top);
     scenario_.top_->build(std::move(top));
+    if (contact != nullptr) addContactShapes(*contact, file);
     addBreaks(document.find("breaks"));
     // Inputs of assemblies the file does not define (made by their parents' stages) are set
     // before binding reads them; every other variable after, so that it wins over the binding.
@@ -136,6 +144,90 @@ class Scenario::Builder {
     }
   }
 
+  // ---- contact ------------------------------------------------------------------------------
+
+  /// The `contact` section's model (SmoothContact "contact", its `params`) and the signals of
+  /// its outputs, `contact.<output>`.
+  void declareContact(const InputNode& node, AssemblyInputs& top) {
+    requireMapping(node, "contact");
+    warnUnknown(node, "contact", {"params", "angle_degrees", "materials", "shapes", "exclude"});
+    ModelDefinition model;
+    model.name = "contact";
+    model.className = "SmoothContact";
+    model.where = node.location();
+    if (const InputNode* params = node.find("params")) {
+      requireMapping(*params, "contact.params");
+      model.params = *params;
+    }
+    for (const char* output :
+         {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+      SignalDefinition signal;
+      signal.name = std::string("contact.") + output;
+      signal.where = node.location();
+      top.signals.push_back(signal);
+      model.ties.push_back(SignalTie{output, signal.name, 0, std::nullopt, node.location()});
+    }
+    top.models.push_back(std::move(model));
+  }
+
+  /// The section's materials, shapes (each on its `body`; `world` for the ground) and excluded
+  /// body pairs, read with the keys of Chrono's `contact` entries (docs/scenario-yaml.md).
+  void addContactShapes(const InputNode& node, const std::string& file) {
+    namespace cd = chrono::detail;
+    auto& contact = dynamic_cast<models::SmoothContact&>(scenario_.sim_->model("contact"));
+    cd::Reader r(node.location().known() ? node.location().file : file, scenario_.warnings_);
+    bool degrees = false;
+    if (const InputNode* d = node.find("angle_degrees"))
+      degrees = r.boolean(*d, "contact.angle_degrees");
+    std::vector<mechanism::ContactMaterial> materials;
+    if (const InputNode* list = cd::Reader::optional(node, "materials")) {
+      const auto& items = r.sequence(*list, "contact.materials");
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string path = cd::item("contact.materials", i);
+        materials.push_back(cd::readContactMaterial(r, items[i], path));
+        located(items[i].location(), [&] {
+          return contact.addMaterial(materials.back().name, materials.back().properties);
+        });
+      }
+    }
+    if (const InputNode* list = cd::Reader::optional(node, "shapes")) {
+      const auto& items = r.sequence(*list, "contact.shapes");
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string path = cd::item("contact.shapes", i);
+        const mechanism::ContactShape shape =
+            cd::readContactShape(r, degrees, items[i], path, materials, cd::ShapeSet::Native);
+        if (!cd::simulated(shape)) {
+          r.warn(items[i], path + ": HULL and MESH contact shapes are not simulated yet (ignored)");
+          continue;
+        }
+        models::CollisionShape s = cd::collisionShape(shape);
+        const InputNode& body = r.required(items[i], path, "body");
+        s.body = r.text(body, cd::at(path, "body"));
+        const multibody::MultibodyModel& tree = scenario_.sim_->multibody().model();
+        std::vector<std::string> bodies;
+        for (int b = 0; b < tree.bodyCount(); ++b) bodies.push_back(tree.bodyName(b));
+        if (std::find(bodies.begin(), bodies.end(), s.body) == bodies.end()) {
+          r.fail(body, cd::at(path, "body"),
+                 "no body '" + s.body + "' in the simulation" + didYouMean(s.body, bodies));
+        }
+        s.X_BS = shape.X_RS;
+        for (std::size_t m = 0; m < materials.size(); ++m) {
+          if (materials[m].name == shape.material) s.material = static_cast<int>(m);
+        }
+        located(items[i].location(), [&] { return contact.addShape(std::move(s)); });
+      }
+    }
+    if (const InputNode* list = cd::Reader::optional(node, "exclude")) {
+      const auto& items = r.sequence(*list, "contact.exclude");
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string path = cd::item("contact.exclude", i);
+        const auto& pair = r.sequence(items[i], path);
+        if (pair.size() != 2) r.fail(items[i], path, "expected two body names [a, b]");
+        contact.excludePair(r.text(pair[0], cd::item(path, 0)), r.text(pair[1], cd::item(path, 1)));
+      }
+    }
+  }
+
   // ---- simulation ---------------------------------------------------------------------------
 
   void createSimulation(const ParamSet& s) {
@@ -183,8 +275,8 @@ class Scenario::Builder {
       SignalDefinition d;
       d.name = name;
       const std::string& type = s[S.type];
-      d.type = type == "int" ? ElementType::Int
-               : type == "bool" ? ElementType::Bool
+      d.type = type == "int"      ? ElementType::Int
+               : type == "bool"   ? ElementType::Bool
                : type == "string" ? ElementType::String
                                   : ElementType::Double;
       d.length = static_cast<std::size_t>(s[S.length]);
@@ -335,8 +427,12 @@ class Scenario::Builder {
     f.name = path.substr(dot + 1);
     f.unit = unit == "1" ? std::string() : unit;
     switch (type) {
-      case ElementType::Bool: f.type = ParamType::Bool; break;
-      case ElementType::String: f.type = ParamType::String; break;
+      case ElementType::Bool:
+        f.type = ParamType::Bool;
+        break;
+      case ElementType::String:
+        f.type = ParamType::String;
+        break;
       case ElementType::Int:
         f.type = length == 1 ? ParamType::Int : ParamType::IntVector;
         break;
@@ -387,9 +483,8 @@ class Scenario::Builder {
         }
         definition.set("when", InputNode::mapping(std::move(rest), when->location()));
       }
-      const ParamSet e = located(value.location(), [&] {
-        return parseKnown<EventSection>(definition, path, {"set"});
-      });
+      const ParamSet e = located(
+          value.location(), [&] { return parseKnown<EventSection>(definition, path, {"set"}); });
       const EventCallback action = makeAction(name, e, value.find("set"), path);
       EventOptions options;
       options.priority = static_cast<int>(e[E.priority]);
@@ -493,8 +588,8 @@ class Scenario::Builder {
     std::vector<Recorder::NamedColumn> out;
     for (const auto& [name, source] : columns) {
       Recorder::NamedColumn c{name, source, 0};
-      if (const std::size_t open = source.rfind('['); open != std::string::npos &&
-                                                      source.back() == ']') {
+      if (const std::size_t open = source.rfind('[');
+          open != std::string::npos && source.back() == ']') {
         const std::string index = source.substr(open + 1, source.size() - open - 2);
         if (index.empty() || index.size() > 9 ||
             index.find_first_not_of("0123456789") != std::string::npos) {
@@ -519,8 +614,8 @@ class Scenario::Builder {
     std::optional<double> rate;
     if (l.has(L.rate)) rate = l[L.rate];
     try {
-      scenario_.recorder_ = std::make_unique<Recorder>(
-          *scenario_.sim_, l[L.variables], namedColumns(l[L.columns]), rate);
+      scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_, l[L.variables],
+                                                       namedColumns(l[L.columns]), rate);
     } catch (const InputError& e) {
       throw InputError(locateMessage(node->location(), "", e.what()));
     }

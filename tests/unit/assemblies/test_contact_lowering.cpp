@@ -1,4 +1,5 @@
-// Contact in Chrono model files: the shapes and materials lowered into a SmoothContact, checked
+// Contact from YAML: Chrono model files' shapes and materials lowered into a SmoothContact, and a
+// native scenario's `contact` section, checked
 // against the same analytic references as the model itself (rebound with the restitution, rest
 // height), Chrono's own slider-crank that pushes a spring-mounted ball (20 s, the push against
 // the geometry of the slider and the ball, energy and momentum in the log), and the errors of
@@ -203,6 +204,83 @@ model:
           - {type: SPHERE, material: m, location: [0, 0, 0]}
 )"));
     CHECK_THROWS_WITH_AS(Scenario::load(file), doctest::Contains("radius"), InputError);
+  }
+}
+
+/// A native scenario: a 2 kg ball (r = 0.1) released at `height` above a HALFSPACE ground,
+/// with the Hooke law on the materials' coefficients (k = 2e5 N/m), and `extra` appended.
+std::string nativeDrop(const std::string& extra = "") {
+  return R"(hopsim: 1
+simulation: {end_time: 2, io_step: 0.001, integrator: rk4, integration_steps: 10}
+assemblies:
+  gravity: {class: GravityAssembly, params: {g: [0, 0, -9.81]}}
+  ball:
+    class: VehicleAssembly
+    basename: ball
+    params:
+      position: [0, 0, 0.15]
+      attitude: [1, 0, 0, 0]
+      bodies:
+        ball: {mass: 2 kg, inertia: [0.008, 0.008, 0.008]}
+contact:
+  params: {law: HOOKE, use_material_properties: false}
+  materials:
+    - {name: rubber, coefficient_of_friction: 0.6, coefficient_of_restitution: 0.3}
+  shapes:
+    - {body: world, type: HALFSPACE, material: rubber}
+    - {body: ball, type: SPHERE, material: rubber, location: [0, 0, 0], radius: 0.1}
+)" + extra;
+}
+
+TEST_CASE("contact in a native scenario: a ball on the ground rests at mg/k below its radius") {
+  TempDir dir;
+  auto scenario = Scenario::load(dir.write("drop.yaml", nativeDrop()));
+  CHECK(scenario->warnings().empty());
+  scenario->run();
+  Simulation& sim = scenario->sim();
+  CHECK(sim.multibody().q()[6] == doctest::Approx(0.1 - 2 * 9.81 / 2e5).epsilon(1e-9));
+  CHECK(std::get<double>(sim.get("signals.contact.contact_count")) == 1.0);
+  CHECK(std::get<double>(sim.get("signals.contact.normal_force")) ==
+        doctest::Approx(2 * 9.81).epsilon(1e-6));
+}
+
+TEST_CASE("contact in a native scenario: errors and warnings are located") {
+  TempDir dir;
+  SUBCASE("an unknown body, with a suggestion") {
+    const std::string file =
+        dir.write("body.yaml", nativeDrop("    - {body: bal, type: SPHERE, material: rubber, "
+                                          "location: [0, 0, 0], radius: 0.1}\n"));
+    CHECK_THROWS_WITH_AS(
+        Scenario::load(file),
+        doctest::Contains("body.yaml:20:14: contact.shapes[2].body: no body 'bal' in "
+                          "the simulation (did you mean 'ball'?)"),
+        InputError);
+  }
+  SUBCASE("a shape type only scenarios know is refused in a Chrono file") {
+    const std::string file = dir.write("capsule.yaml", R"(chrono-version: 10.0
+model:
+  bodies:
+    - name: rod
+      location: [0, 0, 1]
+      mass: 1
+      inertia: {moments: [0.1, 0.1, 0.1]}
+      contact:
+        materials: [{name: m}]
+        shapes:
+          - {type: CAPSULE, material: m, location: [0, 0, 0], axis: [0, 0, 1], radius: 0.1, length: 1}
+)");
+    CHECK_THROWS_WITH_AS(
+        Scenario::load(file),
+        doctest::Contains(
+            "capsule.yaml:11:20: model.bodies[0].contact.shapes[0].type: unknown value 'CAPSULE'"),
+        InputError);
+  }
+  SUBCASE("an unknown key warns with a suggestion") {
+    const std::string file = dir.write("key.yaml", nativeDrop("  exclud: []\n"));
+    const auto scenario = Scenario::load(file);
+    REQUIRE(scenario->warnings().size() == 1);
+    CHECK(scenario->warnings()[0].find("key.yaml:20:11") != std::string::npos);
+    CHECK(scenario->warnings()[0].find("did you mean 'exclude'") != std::string::npos);
   }
 }
 

@@ -52,16 +52,16 @@ struct ContactMaterial {
 };
 
 /// A collision shape of a body (Chrono's `contact.shapes`), posed in the body's reference frame;
-/// cylinders along the shape frame's Z. HULL and MESH are kept with their file for the meshes to
-/// come; the lowering simulates spheres, boxes and cylinders.
+/// cylinders and capsules along the shape frame's Z. HULL and MESH are kept with their file for
+/// the meshes to come; CAPSULE and HALFSPACE (the ground) come from native scenarios only.
 struct ContactShape {
-  enum class Type { Sphere, Box, Cylinder, Hull, Mesh } type{Type::Sphere};
+  enum class Type { Sphere, Box, Cylinder, Hull, Mesh, Capsule, HalfSpace } type{Type::Sphere};
   RigidTransform X_RS;                            ///< shape frame in the reference frame
   double radius{0.0};                             ///< SPHERE, CYLINDER (m)
   Vector3 dimensions{Vector3::Zero()};            ///< BOX: full edge lengths (m)
-  double length{0.0};                             ///< CYLINDER: full length (m)
+  double length{0.0};  ///< CYLINDER: full length; CAPSULE: between its caps' centres (m)
   std::string material;                           ///< a material of the same body
-  std::string file;                               ///< HULL, MESH: the OBJ file, resolved
+  std::string file;                               ///< HULL, MESH: the OBJ file, as written
   double scale{1.0};                              ///< MESH
   double contactRadius{0.0};                      ///< MESH (m)
   SourceLocation where;
