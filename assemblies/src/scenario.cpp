@@ -91,6 +91,10 @@ class Scenario::Builder {
     }
     // The multibody variables exist from lock() on; events and logging may name them.
     scenario_.sim_->lock();
+    if (contactEvents_) {
+      models::registerContactEvents(
+          *scenario_.sim_, dynamic_cast<models::SmoothContact&>(scenario_.sim_->model("contact")));
+    }
     if (const InputNode* events = document.find("events")) addEvents(*events);
     addLogging(document.find("logging"), file);
   }
@@ -150,7 +154,8 @@ class Scenario::Builder {
   /// its outputs, `contact.<output>`.
   void declareContact(const InputNode& node, AssemblyInputs& top) {
     requireMapping(node, "contact");
-    warnUnknown(node, "contact", {"params", "angle_degrees", "materials", "shapes", "exclude"});
+    warnUnknown(node, "contact",
+                {"params", "angle_degrees", "event_accurate", "materials", "shapes", "exclude"});
     ModelDefinition model;
     model.name = "contact";
     model.className = "SmoothContact";
@@ -179,6 +184,8 @@ class Scenario::Builder {
     bool degrees = false;
     if (const InputNode* d = node.find("angle_degrees"))
       degrees = r.boolean(*d, "contact.angle_degrees");
+    if (const InputNode* e = node.find("event_accurate"))
+      contactEvents_ = r.boolean(*e, "contact.event_accurate");
     std::vector<mechanism::ContactMaterial> materials;
     if (const InputNode* list = cd::Reader::optional(node, "materials")) {
       const auto& items = r.sequence(*list, "contact.materials");
@@ -626,6 +633,7 @@ class Scenario::Builder {
   }
 
   Scenario& scenario_;
+  bool contactEvents_ = false;  // the contact section's event_accurate
   const AssemblyRegistry& registry_;
 };
 

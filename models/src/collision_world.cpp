@@ -116,6 +116,7 @@ struct CollisionWorld::Impl {
                                solver.epa_max_iterations, solver.epa_tolerance};
   std::vector<fcl::ContactPointd> pairContacts;  // reused by every FCL call
   std::vector<ContactPoint>* out = nullptr;
+  std::vector<ContactPoint> gapContacts;  // signedGap's narrow phase
 
   const Entry& entry(int shape) const { return entries[static_cast<std::size_t>(shape)]; }
 
@@ -331,6 +332,54 @@ struct CollisionWorld::Impl {
     }
   }
 
+  // ---- signed gaps -----------------------------------------------------------------------
+
+  /// The height above the ground half space of the lowest point of a shape (negative below).
+  double groundGap(int ground, int shape) const {
+    const RigidTransform& X_WH = X_WS[static_cast<std::size_t>(ground)];
+    const Vector3 n = X_WH.rotation().col(2);
+    const double d = n.dot(X_WH.translation());
+    const CollisionShape& s = entry(shape).shape;
+    const RigidTransform& X = X_WS[static_cast<std::size_t>(shape)];
+    const Matrix3& R = X.rotation();
+    const double centre = n.dot(X.translation()) - d;
+    // The support of the shape in -n, measured from its centre along n.
+    const Vector3 a = R.col(2);
+    switch (s.type) {
+      case ShapeType::Sphere:
+        return centre - s.radius;
+      case ShapeType::Box:
+        return centre - 0.5 * (R.transpose() * n).cwiseAbs().dot(s.dimensions);
+      case ShapeType::Capsule:
+        return centre - 0.5 * s.length * std::abs(n.dot(a)) - s.radius;
+      case ShapeType::Cylinder:
+        return centre - 0.5 * s.length * std::abs(n.dot(a)) -
+               s.radius * std::sqrt(std::max(0.0, 1.0 - n.dot(a) * n.dot(a)));
+      case ShapeType::HalfSpace:
+        break;
+    }
+    return 0.0;
+  }
+
+  /// The distance between two solids when apart (GJK; closed forms where FCL has them), else
+  /// minus the deepest penetration the narrow phase reports.
+  double solidGap(int a, int b) {
+    std::vector<ContactPoint>* kept = out;
+    gapContacts.clear();
+    out = &gapContacts;
+    narrowPhase(std::min(a, b), std::max(a, b));
+    out = kept;
+    if (!gapContacts.empty()) {
+      double deepest = 0.0;
+      for (const ContactPoint& c : gapContacts) deepest = std::max(deepest, c.depth);
+      return -deepest;
+    }
+    double distance = 0.0;
+    solver.shapeDistance(*entry(a).geometry, T_WS[static_cast<std::size_t>(a)], *entry(b).geometry,
+                         T_WS[static_cast<std::size_t>(b)], &distance, nullptr, nullptr);
+    return std::max(distance, 0.0);
+  }
+
   // ---- broad phase -----------------------------------------------------------------------
 
   /// Sweep and prune along one world axis: the solids sorted by the low end of their bounds
@@ -385,9 +434,33 @@ void CollisionWorld::build(const std::vector<CollisionShape>& shapes,
     }
     w.entries.push_back(std::move(entry));
   }
+  w.gapContacts.reserve(8);  // one pair's contacts: at most a box-box manifold of 4
   w.X_WS.resize(shapes.size());
   w.T_WS.assign(shapes.size(), fcl::Transform3d::Identity());
   w.bounds.resize(shapes.size());
+}
+
+std::vector<std::pair<int, int>> CollisionWorld::candidatePairs() const {
+  const Impl& w = *impl_;
+  std::vector<std::pair<int, int>> pairs;
+  const int n = static_cast<int>(w.entries.size());
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const bool twoGrounds = w.entry(a).shape.type == ShapeType::HalfSpace &&
+                              w.entry(b).shape.type == ShapeType::HalfSpace;
+      if (!twoGrounds && w.collides(a, b)) pairs.emplace_back(a, b);
+    }
+  }
+  return pairs;
+}
+
+double CollisionWorld::signedGap(int a, int b, const std::vector<RigidTransform>& X_WB) {
+  Impl& w = *impl_;
+  w.place(a, X_WB);
+  w.place(b, X_WB);
+  if (w.entry(a).shape.type == ShapeType::HalfSpace) return w.groundGap(a, b);
+  if (w.entry(b).shape.type == ShapeType::HalfSpace) return w.groundGap(b, a);
+  return w.solidGap(a, b);
 }
 
 void CollisionWorld::detect(const std::vector<RigidTransform>& X_WB,

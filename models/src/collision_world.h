@@ -52,6 +52,14 @@ class CollisionWorld {
 
   /// The contacts at the body poses X_WB (indexed by body), sorted by key, into `contacts`
   /// (cleared first; its capacity is reused). Static shapes are placed on the first call.
+  /// The shape pairs that may touch: on different bodies, not both static, not excluded.
+  std::vector<std::pair<int, int>> candidatePairs() const;
+
+  /// The signed gap between shapes a and b at the body poses X_WB (m): their distance when apart,
+  /// minus their deepest penetration when they overlap. Continuous through contact onset and
+  /// separation, so that it can be a zero-crossing residual. Does not allocate once warm.
+  double signedGap(int a, int b, const std::vector<spatial::RigidTransform>& X_WB);
+
   void detect(const std::vector<spatial::RigidTransform>& X_WB,
               std::vector<ContactPoint>& contacts);
 

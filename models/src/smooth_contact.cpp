@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "collision_world.h"
+#include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "two_node_force.h"
@@ -172,6 +173,32 @@ void SmoothContact::attach(MultibodySystem& system) {
   nextSlip_.reserve(static_cast<std::size_t>(param(d_.maxContacts)));
 }
 
+std::vector<std::pair<int, int>> SmoothContact::candidatePairs() const {
+  return world_->candidatePairs();
+}
+
+double SmoothContact::signedGap(int a, int b) const {
+  return world_->signedGap(a, b, multibody().data().X_WB);
+}
+
+void registerContactEvents(Simulation& sim, SmoothContact& contact, EventCallback onEvent,
+                           ZeroCrossingOptions options) {
+  if (!sim.locked()) {
+    throw ModelError(contact.describe() + ": registerContactEvents needs a locked simulation "
+                     "(the shapes' bodies are resolved at lock())");
+  }
+  for (const auto& [a, b] : contact.candidatePairs()) {
+    sim.registerZeroCrossing(
+        contact.name() + ":" + std::to_string(a) + "-" + std::to_string(b),
+        [&contact, a, b](Simulation&, double) { return contact.signedGap(a, b); },
+        CrossingDirection::Either,
+        [onEvent](Simulation& s, double t) {
+          if (onEvent) onEvent(s, t);
+        },
+        options);
+  }
+}
+
 void SmoothContact::processParams(double /*t*/) {
   options_.law = static_cast<NormalLaw>(detail::parseLaw(*this, "law", param(d_.law), kLawNames));
   options_.useMaterialProperties = param(d_.useMaterialProperties);
@@ -195,10 +222,10 @@ void SmoothContact::checkCapacity() const {
 }
 
 Vector3 SmoothContact::storedSlip(std::int64_t key) const {
+  // The live keys are the ascending first live_contacts rows: a binary search, O(log n).
   const auto keys = state(d_.contactKeys);
-  // Live keys are ascending and followed by -1 entries: binary search the live prefix.
   const auto* first = keys.data();
-  const auto* last = std::find(first, first + keys.size(), std::int64_t{-1});
+  const auto* last = first + state(d_.liveContacts);
   const auto* it = std::lower_bound(first, last, key);
   if (it == last || *it != key) return Vector3::Zero();
   const auto i = it - first;
@@ -310,6 +337,7 @@ void SmoothContact::endIntegrationStep(double t0, double t1) {
   }
   auto keys = state(d_.contactKeys);
   std::fill(keys.begin(), keys.end(), std::int64_t{-1});
+  state(d_.liveContacts) = static_cast<std::int64_t>(contacts_.size());
   for (std::size_t i = 0; i < contacts_.size(); ++i) {
     const auto row = static_cast<Eigen::Index>(i);
     keys[i] = contacts_[i].key();

@@ -244,6 +244,16 @@ TEST_CASE("contact in a native scenario: a ball on the ground rests at mg/k belo
         doctest::Approx(2 * 9.81).epsilon(1e-6));
 }
 
+TEST_CASE("contact in a native scenario: event_accurate ends hops where contacts start and end") {
+  TempDir dir;
+  // The ball starts 5 cm up: it lands after √(2 · 0.05 / g) = 0.101 s and bounces (Hooke on
+  // the coefficients: e ≈ 0.9), each landing and lift-off a crossing of the pair's gap.
+  auto scenario = Scenario::load(dir.write("events.yaml", nativeDrop("  event_accurate: true\n")),
+                                 {"simulation.end_time=0.3"});
+  scenario->run();
+  CHECK(scenario->sim().propagationStatistics().crossingsFired >= 2);
+}
+
 TEST_CASE("contact in a native scenario: errors and warnings are located") {
   TempDir dir;
   SUBCASE("an unknown body, with a suggestion") {

@@ -312,6 +312,67 @@ TEST_CASE("every shape comes to rest on the ground and on a box at its analytic 
   }
 }
 
+TEST_CASE("event-accurate contact ends hops at onset and separation: exact impact time") {
+  // rkf45 over hops of 0.2 ms, shorter than the 0.7 ms contact (a crossing is seen where the
+  // gap changes sign between hop ends): the free fall is a quadratic, which rkf45 integrates
+  // exactly, so the onset is at √(2h/g) to the localization tolerance (and the executive's
+  // 1 ns tick); the separation follows a rebound with the material's restitution.
+  Simulation sim({.ioStepSize = 2e-4, .integrator = "rkf45"});
+  sim.multibody().editModel().setGravity({0, 0, -kG});
+  const double r = 0.1, h = 0.5, e = 0.6;
+  const int ball = addBall(sim, "ball", 1.0, r);
+  auto& contact = addContact(sim);
+  const int steel = contact.addMaterial(
+      "steel", {.friction = 0.0, .restitution = e, .youngModulus = 2e9, .poissonRatio = 0.3});
+  contact.addShape(ground(steel));
+  contact.addShape({.type = ShapeType::Sphere, .body = "ball", .radius = r, .material = steel});
+  sim.lock();
+  place(sim, ball, {0, 0, r + h});
+  std::vector<std::pair<double, double>> events;  // (t, vz)
+  models::registerContactEvents(
+      sim, contact, [&](Simulation& s, double t) { events.emplace_back(t, velocity(s, ball).z()); },
+      {.timeTolerance = 1e-12});
+  CHECK(contact.candidatePairs() == std::vector<std::pair<int, int>>{{0, 1}});
+  sim.advanceTimeTo(0.5);
+  REQUIRE(events.size() >= 2);
+  const double impact = std::sqrt(2 * h / kG);
+  // The hop ends at the tick (1 ns) nearest the located crossing; rkf45's interpolant places it.
+  CHECK(std::abs(events[0].first - impact) < 1e-8);
+  // The state is taken at the bracket's far end, a picometre into the contact, where the Hertz
+  // damping (∝ δ^¼ vₙ) already pushes: the impact speed is free fall's to 1e-3.
+  CHECK(-events[0].second == doctest::Approx(kG * impact).epsilon(1e-3));
+  // Separation: gravity acts through the ~1 ms contact (0.3% of the speed).
+  CHECK(events[1].second / -events[0].second == doctest::Approx(e).epsilon(0.02));
+  CHECK(contact.signedGap(0, 1) > 0.0);  // in flight again
+}
+
+TEST_CASE("the signed gap of every shape pair is its distance apart and minus its depth in contact") {
+  Simulation sim;
+  const int ball = addBall(sim, "ball", 1.0, 0.1);
+  sim.multibody().editModel().addBody(
+      "box", kWorldBody,
+      SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
+      Hinge::full6DofInertial());
+  auto& contact = addContact(sim);
+  const int m = contact.addMaterial("m", {});
+  contact.addShape(ground(m));
+  contact.addShape({.type = ShapeType::Sphere, .body = "ball", .radius = 0.1, .material = m});
+  contact.addShape({.type = ShapeType::Box, .body = "box", .dimensions = Vector3(0.4, 0.2, 0.2),
+                    .material = m});
+  sim.lock();
+  place(sim, ball, {0, 0, 0.5});
+  place(sim, 2, {0.5, 0, 0.05});  // the box sinks 0.05 into the ground
+  sim.advanceTimeBy(1e-7);         // a hop updates the kinematics (the bodies barely move)
+  CHECK(contact.signedGap(0, 1) == doctest::Approx(0.4).epsilon(1e-9));    // above the ground
+  CHECK(contact.signedGap(0, 2) == doctest::Approx(-0.05).epsilon(1e-5));  // into the ground
+  // Ball centre (0, 0, 0.5), box from x = 0.3: distance √(0.3² + 0.35²) - 0.1 to its top edge.
+  CHECK(contact.signedGap(1, 2) == doctest::Approx(std::hypot(0.3, 0.35) - 0.1).epsilon(1e-6));
+  place(sim, ball, {0.35, 0, 0.2});  // 0.05 into the box's top face
+  place(sim, 2, {0.5, 0, 0.05});
+  sim.advanceTimeBy(1e-7);
+  CHECK(contact.signedGap(1, 2) == doctest::Approx(-0.05).epsilon(1e-5));
+}
+
 TEST_CASE("bodies joined by a hinge and overlapping at it do not collide unless asked") {
   for (bool collideJoined : {false, true}) {
     Simulation sim({.ioStepSize = 1e-3, .integrator = "rk4"});

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "hopsim/core/darts_model.h"
+#include "hopsim/core/events.h"
+#include "hopsim/core/zero_crossing.h"
 #include "hopsim/models/collision_shape.h"
 #include "hopsim/models/contact_law.h"
 #include "hopsim/models/contact_material.h"
@@ -70,6 +72,10 @@ class SmoothContact final : public DartsModel {
             .length("max_contacts")
             .defaultValue(std::int64_t{-1})
             .describe("the live contacts' keys (shape a, shape b, feature), ascending; -1 unused");
+    DiscreteStateKey<std::int64_t> liveContacts =
+        discreteState<std::int64_t>("live_contacts")
+            .defaultValue(std::int64_t{0})
+            .describe("how many leading rows of the contact table are live");
     DiscreteStateKey<Eigen::VectorXd> slipX =
         discreteState<Eigen::VectorXd>("slip_x")
             .length("max_contacts")
@@ -174,6 +180,13 @@ class SmoothContact final : public DartsModel {
     return materials_;
   }
 
+  /// The shape pairs that may touch (on different bodies, not both static, not excluded), as
+  /// shape index pairs a < b. After lock().
+  std::vector<std::pair<int, int>> candidatePairs() const;
+  /// The signed gap between shapes a and b in the current state (m): their distance apart, or
+  /// minus their deepest penetration. After lock(); reads the multibody kinematics.
+  double signedGap(int a, int b) const;
+
   void processParams(double t) override;
   void updateFlowOuts(double t) override;
   void preDeriv(double t) override;
@@ -208,10 +221,21 @@ class SmoothContact final : public DartsModel {
   std::vector<double> bodyMass_;  // +inf for static bodies
   std::vector<bool> staticBody_;
   std::vector<CompositeMaterial> pairMaterials_;  // materials x materials
+  // signedGap(), const, places the two shapes it measures in the world: scratch, not state.
   std::unique_ptr<detail::CollisionWorld> world_;
   std::vector<detail::ContactPoint> contacts_;
   std::vector<spatial::Vector3> nextSlip_;  // endIntegrationStep's new stretches
   ContactLawOptions options_;
 };
+
+/// Makes contact onset and separation events (docs/contact.md, "Event-accurate contact"): one
+/// zero-crossing condition per candidate shape pair, named "<model>:<a>-<b>" by shape index,
+/// whose residual is the pair's signed gap, in either direction, so that every hop ends exactly
+/// where a contact starts or ends and the integrator restarts there. `onEvent`, if given, is
+/// called at each. Call it after lock(), between hops; the conditions are as many as the
+/// candidate pairs, which suits a few bodies rather than a pile.
+/// @throws ModelError before lock(); InputError from registerZeroCrossing.
+void registerContactEvents(Simulation& sim, SmoothContact& contact, EventCallback onEvent = {},
+                           ZeroCrossingOptions options = {});
 
 }  // namespace hopsim::models
