@@ -1,8 +1,10 @@
 #include "contact_input.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "hopsim/models/contact_material.h"
+#include "hopsim/models/triangle_mesh.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::chrono::detail {
@@ -178,37 +180,59 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
   return shape;
 }
 
-bool simulated(const mechanism::ContactShape& shape) {
-  using Type = mechanism::ContactShape::Type;
-  return shape.type != Type::Hull && shape.type != Type::Mesh;
+ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile,
+                           const std::string& dataRoot) {
+  namespace fs = std::filesystem;
+  const fs::path file(name);
+  if (file.is_absolute()) return {name, {}};
+  if (!dataRoot.empty()) return {(fs::path(dataRoot) / file).lexically_normal().string(), {}};
+  const fs::path beside = (fs::path(modelFile).parent_path() / file).lexically_normal();
+  std::error_code error;
+  if (!fs::exists(beside, error) && fs::exists(file, error)) {
+    return {name, "'" + name + "' is not beside " + modelFile +
+                      "; it was found in the working directory, where Chrono looks"};
+  }
+  return {beside.string(), {}};
 }
 
-models::CollisionShape collisionShape(const mechanism::ContactShape& shape) {
+models::CollisionShape collisionShape(const mechanism::ContactShape& shape,
+                                      const std::string& file) {
   using Type = mechanism::ContactShape::Type;
   models::CollisionShape s;
-  switch (shape.type) {
-    case Type::Sphere:
-      s.type = models::ShapeType::Sphere;
-      break;
-    case Type::Box:
-      s.type = models::ShapeType::Box;
-      break;
-    case Type::Cylinder:
-      s.type = models::ShapeType::Cylinder;
-      break;
-    case Type::Capsule:
-      s.type = models::ShapeType::Capsule;
-      break;
-    case Type::HalfSpace:
-      s.type = models::ShapeType::HalfSpace;
-      break;
-    case Type::Hull:
-    case Type::Mesh:
-      throw ModelError("collisionShape: HULL and MESH shapes are not simulated");
-  }
   s.radius = shape.radius;
   s.dimensions = shape.dimensions;
   s.length = shape.length;
+  try {
+    switch (shape.type) {
+      case Type::Sphere:
+        s.type = models::ShapeType::Sphere;
+        break;
+      case Type::Box:
+        s.type = models::ShapeType::Box;
+        break;
+      case Type::Cylinder:
+        s.type = models::ShapeType::Cylinder;
+        break;
+      case Type::Capsule:
+        s.type = models::ShapeType::Capsule;
+        break;
+      case Type::HalfSpace:
+        s.type = models::ShapeType::HalfSpace;
+        break;
+      case Type::Hull:
+        s.type = models::ShapeType::Hull;
+        s.mesh = std::make_shared<const models::TriangleMesh>(
+            models::convexHull(models::readObj(file).vertices));
+        break;
+      case Type::Mesh:
+        s.type = models::ShapeType::Mesh;
+        s.mesh = std::make_shared<const models::TriangleMesh>(models::readObj(file, shape.scale));
+        s.contactRadius = shape.contactRadius;
+        break;
+    }
+  } catch (const InputError& e) {
+    throw InputError(locateMessage(shape.where, "", e.what()));
+  }
   return s;
 }
 

@@ -29,11 +29,22 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
                                          const std::vector<mechanism::ContactMaterial>& materials,
                                          ShapeSet types);
 
-/// Whether SmoothContact simulates the shape (HULL and MESH are kept as data for now).
-bool simulated(const mechanism::ContactShape& shape);
+/// Where a HULL or MESH shape's OBJ file is: an absolute name as it is; else under the model's
+/// `data_path` root when it has one; else beside the file that names it (`modelFile`), or, when
+/// it is not there but is in the working directory (where Chrono looks), there with a warning.
+struct ShapeFile {
+  std::string path;
+  std::string warning;  ///< empty unless the working directory was used
+};
+ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile,
+                           const std::string& dataRoot);
 
-/// The shape's type and sizes as a SmoothContact shape (the caller sets its body, pose and
-/// material). Precondition: simulated(shape).
-models::CollisionShape collisionShape(const mechanism::ContactShape& shape);
+/// The shape as a SmoothContact shape: type and sizes, and for HULL the convex hull of the OBJ
+/// file's vertices (untransformed, as Chrono reads it), for MESH the OBJ's triangles scaled by
+/// `scale`, with the contact radius. The caller sets the body, the pose and the material.
+/// @throws InputError located at the shape for an OBJ file that cannot be read or a hull of no
+/// volume.
+models::CollisionShape collisionShape(const mechanism::ContactShape& shape,
+                                      const std::string& file);
 
 }  // namespace hopsim::chrono::detail

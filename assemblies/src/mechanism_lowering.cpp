@@ -271,25 +271,13 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
 
 bool MechanismBuilder::hasContactShapes() const {
   for (const Body& b : mechanism_.bodies) {
-    for (const ContactShape& shape : b.contactShapes) {
-      if (chrono::detail::simulated(shape)) return true;
-    }
+    if (!b.contactShapes.empty()) return true;
   }
   return false;
 }
 
 void MechanismBuilder::addContact(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
-  for (const Body& b : m.bodies) {
-    for (const ContactShape& shape : b.contactShapes) {
-      if (!chrono::detail::simulated(shape)) {
-        assembly.warn(locateMessage(shape.where, "",
-                                    "body '" + b.name +
-                                        "': HULL and MESH contact shapes are "
-                                        "not simulated yet (kept as data)"));
-      }
-    }
-  }
   if (!hasContactShapes()) return;
   auto& contact = assembly.addModel<models::SmoothContact>("contact");
   for (const auto& [output, unit] : kContactOutputs) {
@@ -313,8 +301,13 @@ void MechanismBuilder::addContact(Assembly& assembly) const {
       }
     }
     for (const ContactShape& shape : b.contactShapes) {
-      if (!chrono::detail::simulated(shape)) continue;
-      models::CollisionShape s = chrono::detail::collisionShape(shape);
+      std::string file;
+      if (!shape.file.empty()) {
+        const auto found = chrono::detail::resolveShapeFile(shape.file, m.file, m.dataRoot);
+        if (!found.warning.empty()) assembly.warn(locateMessage(shape.where, "", found.warning));
+        file = found.path;
+      }
+      models::CollisionShape s = chrono::detail::collisionShape(shape, file);
       for (const auto& [name, index] : materials) {
         if (name == shape.material) s.material = index;
       }

@@ -203,11 +203,13 @@ class Scenario::Builder {
         const std::string path = cd::item("contact.shapes", i);
         const mechanism::ContactShape shape =
             cd::readContactShape(r, degrees, items[i], path, materials, cd::ShapeSet::Native);
-        if (!cd::simulated(shape)) {
-          r.warn(items[i], path + ": HULL and MESH contact shapes are not simulated yet (ignored)");
-          continue;
+        std::string shapeFile;
+        if (!shape.file.empty()) {
+          const auto found = cd::resolveShapeFile(shape.file, r.file(), "");
+          if (!found.warning.empty()) r.warn(items[i], path + ": " + found.warning);
+          shapeFile = found.path;
         }
-        models::CollisionShape s = cd::collisionShape(shape);
+        models::CollisionShape s = cd::collisionShape(shape, shapeFile);
         const InputNode& body = r.required(items[i], path, "body");
         s.body = r.text(body, cd::at(path, "body"));
         const multibody::MultibodyModel& tree = scenario_.sim_->multibody().model();

@@ -14,6 +14,10 @@ const char* toString(ShapeType type) {
       return "CAPSULE";
     case ShapeType::HalfSpace:
       return "HALFSPACE";
+    case ShapeType::Hull:
+      return "HULL";
+    case ShapeType::Mesh:
+      return "MESH";
   }
   return "?";
 }

@@ -2,8 +2,10 @@
 
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/capsule.h>
+#include <fcl/geometry/shape/convex.h>
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
+#include <fcl/geometry/shape/triangle_p.h>
 #include <fcl/narrowphase/detail/convexity_based_algorithm/epa.h>
 #include <fcl/narrowphase/detail/convexity_based_algorithm/gjk.h>
 #include <fcl/narrowphase/detail/convexity_based_algorithm/minkowski_diff.h>
@@ -31,7 +33,18 @@ std::shared_ptr<fcl::ShapeBased> makeGeometry(const CollisionShape& shape) {
       return std::make_shared<fcl::Cylinderd>(shape.radius, shape.length);
     case ShapeType::Capsule:
       return std::make_shared<fcl::Capsuled>(shape.radius, shape.length);
+    case ShapeType::Hull: {
+      auto vertices = std::make_shared<std::vector<fcl::Vector3d>>(shape.mesh->vertices.begin(),
+                                                                   shape.mesh->vertices.end());
+      auto faces = std::make_shared<std::vector<int>>();
+      for (const auto& t : shape.mesh->triangles) {
+        faces->insert(faces->end(), {3, t[0], t[1], t[2]});
+      }
+      return std::make_shared<fcl::Convexd>(vertices,
+                                            static_cast<int>(shape.mesh->triangles.size()), faces);
+    }
     case ShapeType::HalfSpace:
+    case ShapeType::Mesh:
       break;
   }
   return nullptr;
@@ -52,6 +65,8 @@ Vector3 halfExtents(const CollisionShape& shape, const Matrix3& R) {
     case ShapeType::Capsule:
       return 0.5 * shape.length * axis + Vector3::Constant(shape.radius);
     case ShapeType::HalfSpace:
+    case ShapeType::Hull:
+    case ShapeType::Mesh:
       break;
   }
   return Vector3::Zero();
@@ -94,8 +109,9 @@ struct CollisionWorld::Impl {
     CollisionShape shape;
     int body = 0;
     bool isStatic = false;
-    std::shared_ptr<fcl::ShapeBased> geometry;  // null for half spaces
-    std::shared_ptr<fcl::Capsuled> core;        // capsules: the segment (a capsule of radius 0)
+    std::shared_ptr<fcl::ShapeBased> geometry;      // null for half spaces
+    std::shared_ptr<fcl::Capsuled> core;            // capsules: the segment (a capsule of radius 0)
+    std::vector<fcl::TriangleP<double>> triangles;  // meshes, in the shape frame
   };
   struct Bounds {
     Vector3 low, high;
@@ -146,6 +162,18 @@ struct CollisionWorld::Impl {
     X_WS[i] = X_WB[static_cast<std::size_t>(e.body)] * e.shape.X_BS;
     T_WS[i].linear() = X_WS[i].rotation();
     T_WS[i].translation() = X_WS[i].translation();
+    if (e.shape.type == ShapeType::Hull || e.shape.type == ShapeType::Mesh) {
+      // The vertices' extent, grown by the mesh's contact radius.
+      Bounds b{Vector3::Constant(INFINITY), Vector3::Constant(-INFINITY)};
+      for (const Vector3& v : e.shape.mesh->vertices) {
+        const Vector3 p = X_WS[i] * v;
+        b.low = b.low.cwiseMin(p);
+        b.high = b.high.cwiseMax(p);
+      }
+      bounds[i] = {b.low - Vector3::Constant(e.shape.contactRadius),
+                   b.high + Vector3::Constant(e.shape.contactRadius)};
+      return;
+    }
     const Vector3 h = halfExtents(e.shape, X_WS[i].rotation());
     bounds[i] = {X_WS[i].translation() - h, X_WS[i].translation() + h};
   }
@@ -196,33 +224,90 @@ struct CollisionWorld::Impl {
         return fclIntersect(sphere, g1, other, static_cast<const fcl::Cylinderd&>(g2));
       case ShapeType::Capsule:
         return fclIntersect(sphere, g1, other, static_cast<const fcl::Capsuled&>(g2));
+      case ShapeType::Hull:
+        return gjkEpa(std::min(sphere, other), std::max(sphere, other));
       case ShapeType::HalfSpace:
+      case ShapeType::Mesh:
         return;
     }
   }
 
-  /// Any two convex solids: GJK, then EPA for the penetration when they overlap.
-  void gjkEpa(int a, int b) {
-    const fcl::Transform3d& tf1 = T_WS[static_cast<std::size_t>(a)];
-    const fcl::Transform3d& tf2 = T_WS[static_cast<std::size_t>(b)];
+  /// The penetration of two convex geometries (GJK, then EPA when they overlap): its depth,
+  /// the normal (world) that separates the second from the first, and the point midway into
+  /// it. False when they do not overlap.
+  bool penetration(const fcl::ShapeBased& g1, const fcl::Transform3d& tf1,
+                   const fcl::ShapeBased& g2, const fcl::Transform3d& tf2, Vector3& point,
+                   Vector3& normal, double& depth) {
     fcl::detail::MinkowskiDiff<double> difference;
-    difference.shapes[0] = entry(a).geometry.get();
-    difference.shapes[1] = entry(b).geometry.get();
+    difference.shapes[0] = &g1;
+    difference.shapes[1] = &g2;
     difference.toshape1.noalias() = tf2.linear().transpose() * tf1.linear();
     difference.toshape0 = tf1.inverse(Eigen::Isometry) * tf2;
     fcl::detail::GJK<double> gjk(static_cast<unsigned int>(solver.gjk_max_iterations),
                                  solver.gjk_tolerance);
     const fcl::Vector3d guess(1, 0, 0);
-    if (gjk.evaluate(difference, -guess) != fcl::detail::GJK<double>::Inside) return;
-    if (epa.evaluate(gjk, -guess) == fcl::detail::EPA<double>::Failed) return;
-    if (!(epa.depth > 0.0)) return;
-    // The deepest point of a (in a's frame), and the direction that separates b from a.
+    if (gjk.evaluate(difference, -guess) != fcl::detail::GJK<double>::Inside) return false;
+    if (epa.evaluate(gjk, -guess) == fcl::detail::EPA<double>::Failed) return false;
+    if (!(epa.depth > 0.0)) return false;
+    // The deepest point of the first geometry (in its frame).
     fcl::Vector3d w0 = fcl::Vector3d::Zero();
     for (std::size_t i = 0; i < epa.result.rank; ++i) {
       w0.noalias() += difference.support(epa.result.c[i]->d, 0) * epa.result.p[i];
     }
-    const Vector3 n = (tf1.linear() * epa.normal).normalized();
-    add(a, b, 0, tf1 * (w0 - epa.normal * (0.5 * epa.depth)), n, epa.depth);
+    normal = (tf1.linear() * epa.normal).normalized();
+    point = tf1 * (w0 - epa.normal * (0.5 * epa.depth));
+    depth = epa.depth;
+    return true;
+  }
+
+  /// Any two convex solids: GJK and EPA.
+  void gjkEpa(int a, int b) {
+    Vector3 point, normal;
+    double depth = 0.0;
+    if (penetration(*entry(a).geometry, T_WS[static_cast<std::size_t>(a)], *entry(b).geometry,
+                    T_WS[static_cast<std::size_t>(b)], point, normal, depth)) {
+      add(a, b, 0, point, normal, depth);
+    }
+  }
+
+  /// A mesh against a solid, triangle by triangle (those whose bounds meet the solid's): GJK
+  /// distance within the contact radius, EPA (deepened by the radius) when a triangle cuts in.
+  void meshPair(int mesh, int other) {
+    const Entry& m = entry(mesh);
+    const auto im = static_cast<std::size_t>(mesh), io = static_cast<std::size_t>(other);
+    const double r = m.shape.contactRadius;
+    const fcl::ShapeBased& g = *entry(other).geometry;
+    const Bounds& ob = bounds[io];
+    for (std::size_t k = 0; k < m.triangles.size(); ++k) {
+      const auto& t = m.shape.mesh->triangles[k];
+      Vector3 low = Vector3::Constant(INFINITY), high = Vector3::Constant(-INFINITY);
+      for (int v : t) {
+        const Vector3 p = X_WS[im] * m.shape.mesh->vertices[static_cast<std::size_t>(v)];
+        low = low.cwiseMin(p);
+        high = high.cwiseMax(p);
+      }
+      if (((low.array() - r) > ob.high.array()).any() ||
+          ((high.array() + r) < ob.low.array()).any()) {
+        continue;
+      }
+      const int feature = static_cast<int>(k);
+      double distance = -1.0;
+      fcl::Vector3d p, q;
+      const bool apart =
+          solver.shapeDistance(m.triangles[k], T_WS[im], g, T_WS[io], &distance, &p, &q);
+      if (apart && distance > 1e-12) {
+        if (distance < r) {
+          const Vector3 n = (q - p) / distance;
+          add(mesh, other, feature, 0.5 * (p + r * n + q), n, r - distance);
+        }
+        continue;
+      }
+      Vector3 point, normal;
+      double depth = 0.0;
+      if (penetration(m.triangles[k], T_WS[im], g, T_WS[io], point, normal, depth)) {
+        add(mesh, other, feature, point, normal, depth + r);
+      }
+    }
   }
 
   std::pair<Vector3, Vector3> segment(int capsule) const {
@@ -261,19 +346,26 @@ struct CollisionWorld::Impl {
 
   void narrowPhase(int a, int b) {
     const ShapeType ta = entry(a).shape.type, tb = entry(b).shape.type;
+    if (ta == ShapeType::Mesh && tb == ShapeType::Mesh) return;  // not supported (docs)
+    if (ta == ShapeType::Mesh) return meshPair(a, b);
+    if (tb == ShapeType::Mesh) return meshPair(b, a);
     if (ta == ShapeType::Sphere) return spherePair(a, b);
     if (tb == ShapeType::Sphere) return spherePair(b, a);
     if (ta == ShapeType::Capsule && tb == ShapeType::Capsule) return capsuleCapsule(a, b);
     if (ta == ShapeType::Box && tb == ShapeType::Box) return boxBox(a, b);
     if (ta == ShapeType::Capsule || tb == ShapeType::Capsule) {
       const int capsule = ta == ShapeType::Capsule ? a : b, other = capsule == a ? b : a;
-      if (entry(other).shape.type == ShapeType::Box) {
-        return capsuleCore(capsule, other, static_cast<const fcl::Boxd&>(*entry(other).geometry));
+      const fcl::ShapeBased& g = *entry(other).geometry;
+      switch (entry(other).shape.type) {
+        case ShapeType::Box:
+          return capsuleCore(capsule, other, static_cast<const fcl::Boxd&>(g));
+        case ShapeType::Cylinder:
+          return capsuleCore(capsule, other, static_cast<const fcl::Cylinderd&>(g));
+        default:
+          return capsuleCore(capsule, other, static_cast<const fcl::Convexd&>(g));
       }
-      return capsuleCore(capsule, other,
-                         static_cast<const fcl::Cylinderd&>(*entry(other).geometry));
     }
-    gjkEpa(a, b);  // box-cylinder, cylinder-cylinder
+    gjkEpa(a, b);  // box-cylinder, cylinder-cylinder, and hulls
   }
 
   // ---- the ground ------------------------------------------------------------------------
@@ -327,6 +419,14 @@ struct CollisionWorld::Impl {
         }
         return;
       }
+      case ShapeType::Hull:
+      case ShapeType::Mesh:
+        // Every vertex (a mesh's swept by its contact radius; a hull's are its corners).
+        for (std::size_t v = 0; v < s.mesh->vertices.size(); ++v) {
+          groundPoint(ground, shape, static_cast<int>(v), X * s.mesh->vertices[v], s.contactRadius,
+                      n, d);
+        }
+        return;
       case ShapeType::HalfSpace:
         return;
     }
@@ -355,6 +455,12 @@ struct CollisionWorld::Impl {
       case ShapeType::Cylinder:
         return centre - 0.5 * s.length * std::abs(n.dot(a)) -
                s.radius * std::sqrt(std::max(0.0, 1.0 - n.dot(a) * n.dot(a)));
+      case ShapeType::Hull:
+      case ShapeType::Mesh: {
+        double lowest = INFINITY;
+        for (const Vector3& v : s.mesh->vertices) lowest = std::min(lowest, n.dot(X * v) - d);
+        return lowest - s.contactRadius;
+      }
       case ShapeType::HalfSpace:
         break;
     }
@@ -374,10 +480,24 @@ struct CollisionWorld::Impl {
       for (const ContactPoint& c : gapContacts) deepest = std::max(deepest, c.depth);
       return -deepest;
     }
-    double distance = 0.0;
-    solver.shapeDistance(*entry(a).geometry, T_WS[static_cast<std::size_t>(a)], *entry(b).geometry,
-                         T_WS[static_cast<std::size_t>(b)], &distance, nullptr, nullptr);
-    return std::max(distance, 0.0);
+    const auto distance = [&](const fcl::ShapeBased& g1, int s1, const fcl::ShapeBased& g2,
+                              int s2) {
+      double d = 0.0;
+      solver.shapeDistance(g1, T_WS[static_cast<std::size_t>(s1)], g2,
+                           T_WS[static_cast<std::size_t>(s2)], &d, nullptr, nullptr);
+      return std::max(d, 0.0);
+    };
+    const int mesh = entry(a).shape.type == ShapeType::Mesh   ? a
+                     : entry(b).shape.type == ShapeType::Mesh ? b
+                                                              : -1;
+    if (mesh < 0) return distance(*entry(a).geometry, a, *entry(b).geometry, b);
+    const int other = mesh == a ? b : a;
+    if (entry(other).shape.type == ShapeType::Mesh) return INFINITY;  // meshes do not meet
+    double nearest = INFINITY;
+    for (const auto& triangle : entry(mesh).triangles) {
+      nearest = std::min(nearest, distance(triangle, mesh, *entry(other).geometry, other));
+    }
+    return nearest - entry(mesh).shape.contactRadius;
   }
 
   // ---- broad phase -----------------------------------------------------------------------
@@ -421,9 +541,17 @@ void CollisionWorld::build(const std::vector<CollisionShape>& shapes,
   w.excluded = std::move(excluded);
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     const auto body = static_cast<std::size_t>(bodies[i]);
-    Impl::Entry entry{shapes[i], bodies[i], isStatic[body], makeGeometry(shapes[i]), nullptr};
+    Impl::Entry entry{shapes[i], bodies[i], isStatic[body], makeGeometry(shapes[i]), nullptr, {}};
     if (shapes[i].type == ShapeType::Capsule) {
       entry.core = std::make_shared<fcl::Capsuled>(0.0, shapes[i].length);
+    }
+    if (shapes[i].type == ShapeType::Mesh) {
+      const auto& v = shapes[i].mesh->vertices;
+      for (const auto& t : shapes[i].mesh->triangles) {
+        entry.triangles.emplace_back(v[static_cast<std::size_t>(t[0])],
+                                     v[static_cast<std::size_t>(t[1])],
+                                     v[static_cast<std::size_t>(t[2])]);
+      }
     }
     const int index = static_cast<int>(i);
     if (shapes[i].type == ShapeType::HalfSpace) {

@@ -23,6 +23,7 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 /// The radius a shape contributes to the pair's effective radius R* (0 for shapes whose
 /// curvature Chrono's collision detection does not report).
 double curvatureRadius(const CollisionShape& shape) {
+  if (shape.type == ShapeType::Mesh) return shape.contactRadius;
   return shape.type == ShapeType::Sphere || shape.type == ShapeType::Capsule ? shape.radius : 0.0;
 }
 
@@ -97,6 +98,28 @@ int SmoothContact::addShape(CollisionShape shape) {
       break;
     case ShapeType::HalfSpace:
       break;
+    case ShapeType::Hull:
+    case ShapeType::Mesh: {
+      const std::size_t least = shape.type == ShapeType::Hull ? 4 : 3;
+      if (!shape.mesh || shape.mesh->vertices.size() < least ||
+          (shape.type == ShapeType::Mesh && shape.mesh->triangles.empty())) {
+        throw InputError(where + ": expected a mesh with at least " + std::to_string(least) +
+                         " vertices" + (shape.type == ShapeType::Mesh ? " and a triangle" : ""));
+      }
+      for (const auto& triangle : shape.mesh->triangles) {
+        for (int v : triangle) {
+          if (v < 0 || v >= static_cast<int>(shape.mesh->vertices.size())) {
+            throw InputError(where + ": a triangle names vertex " + std::to_string(v) + " of " +
+                             std::to_string(shape.mesh->vertices.size()));
+          }
+        }
+      }
+      if (!(shape.contactRadius >= 0.0 && std::isfinite(shape.contactRadius))) {
+        throw InputError(where + ": contact_radius = " + std::to_string(shape.contactRadius) +
+                         ", expected a finite value >= 0");
+      }
+      break;
+    }
   }
   if (shapes_.size() >= static_cast<std::size_t>(detail::CollisionWorld::kMaxShapes)) {
     throw InputError(where + ": more than " + std::to_string(detail::CollisionWorld::kMaxShapes) +
@@ -184,7 +207,8 @@ double SmoothContact::signedGap(int a, int b) const {
 void registerContactEvents(Simulation& sim, SmoothContact& contact, EventCallback onEvent,
                            ZeroCrossingOptions options) {
   if (!sim.locked()) {
-    throw ModelError(contact.describe() + ": registerContactEvents needs a locked simulation "
+    throw ModelError(contact.describe() +
+                     ": registerContactEvents needs a locked simulation "
                      "(the shapes' bodies are resolved at lock())");
   }
   for (const auto& [a, b] : contact.candidatePairs()) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -141,7 +142,68 @@ TEST_CASE("contact lowering: Chrono's slider-crank pushes its spring-mounted bal
   CHECK(std::abs(momentum[at(8.0)]) < 1e-3);
 }
 
-TEST_CASE("contact lowering: HULL and MESH shapes warn; bad contact entries are located errors") {
+/// A unit cube's OBJ, centred, with quads.
+constexpr const char* kCubeObj = R"(# a 0.2 m cube
+v -0.1 -0.1 -0.1
+v 0.1 -0.1 -0.1
+v 0.1 0.1 -0.1
+v -0.1 0.1 -0.1
+v -0.1 -0.1 0.1
+v 0.1 -0.1 0.1
+v 0.1 0.1 0.1
+v -0.1 0.1 0.1
+f 1 4 3 2
+f 5 6 7 8
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f 4 1 5 8
+)";
+
+TEST_CASE("contact lowering: HULL and MESH shapes from OBJ files rest on a fixed body's box") {
+  // Hooke on the coefficients: k = 2e5 N/m per contact point, four corners under a 2 kg body.
+  TempDir dir;
+  dir.write("cube.obj", kCubeObj);
+  for (const char* shape : {"{type: HULL, material: m, filename: cube.obj}",
+                            "{type: MESH, material: m, filename: cube.obj, scale: 0.5, "
+                            "contact_radius: 0.01}"}) {
+    CAPTURE(shape);
+    const std::string file = dir.write("objects.yaml", std::string(R"(chrono-version: 10.0
+model:
+  bodies:
+    - name: ground
+      location: [0, 0, 0]
+      fixed: true
+      contact:
+        materials: [{name: m, coefficients: {normal_stiffness: 2e5, normal_damping: 40, tangential_stiffness: 2e5, tangential_damping: 20}}]
+        shapes:
+          - {type: BOX, material: m, location: [0, 0, -0.5], orientation: [0, 0, 0], dimensions: [4, 4, 1]}
+    - name: object
+      location: [0, 0, 0.2]
+      mass: 2
+      inertia: {moments: [0.02, 0.02, 0.02]}
+      contact:
+        materials: [{name: m}]
+        shapes:
+          - )") + shape + "\n");
+    // The model's params take HOOKE on the coefficients through an override of the model.
+    auto scenario = Scenario::load(file, {"simulation.end_time=1.5"});
+    Simulation& sim = scenario->sim();
+    sim.unlock();
+    sim.set("models.model.contact.params.law", std::string("HOOKE"));
+    sim.set("models.model.contact.params.use_material_properties", false);
+    sim.lock();
+    scenario->run();
+    const bool mesh = std::string(shape).find("MESH") != std::string::npos;
+    // The hull: the cube's corners 0.1 below the centre; the mesh: scaled by 0.5 and swept by
+    // 0.01. The box-hull and box-mesh contacts have one point per corner (or per triangle).
+    const double z =
+        std::get<std::vector<double>>(sim.get("signals.model.bodies.object.position"))[2];
+    CHECK(z == doctest::Approx(mesh ? 0.06 : 0.1).epsilon(2e-3));
+  }
+}
+
+TEST_CASE("contact lowering: bad contact entries are located errors") {
   TempDir dir;
   const auto model = [](const std::string& contact) {
     return R"(chrono-version: 10.0
@@ -154,19 +216,15 @@ model:
       contact:
 )" + contact;
   };
-  SUBCASE("HULL and MESH are kept as data, with a warning") {
+  SUBCASE("an OBJ file that is missing is an error at its shape") {
     const std::string file = dir.write("hull.yaml", model(R"(        materials: [{name: m}]
         shapes:
           - {type: HULL, material: m, filename: hull.obj}
-          - {type: SPHERE, material: m, location: [0, 0, 0], radius: 0.1}
 )"));
-    auto scenario = Scenario::load(file, {"simulation.end_time=0.1"});
-    const auto& w = scenario->warnings();
-    CHECK(std::any_of(w.begin(), w.end(), [](const std::string& s) {
-      return s.find("hull.yaml:11:13") != std::string::npos &&
-             s.find("HULL and MESH contact shapes are not simulated yet") != std::string::npos;
-    }));
-    scenario->run();
+    const std::string expected =
+        "hull.yaml:11:13: " + (std::filesystem::path(file).parent_path() / "hull.obj").string() +
+        ": cannot open the OBJ file";
+    CHECK_THROWS_WITH_AS(Scenario::load(file), doctest::Contains(expected.c_str()), InputError);
   }
   SUBCASE("an unknown material") {
     const std::string file = dir.write("material.yaml", model(R"(        materials: [{name: m}]

@@ -346,7 +346,8 @@ TEST_CASE("event-accurate contact ends hops at onset and separation: exact impac
   CHECK(contact.signedGap(0, 1) > 0.0);  // in flight again
 }
 
-TEST_CASE("the signed gap of every shape pair is its distance apart and minus its depth in contact") {
+TEST_CASE(
+    "the signed gap of every shape pair is its distance apart and minus its depth in contact") {
   Simulation sim;
   const int ball = addBall(sim, "ball", 1.0, 0.1);
   sim.multibody().editModel().addBody(
@@ -357,12 +358,12 @@ TEST_CASE("the signed gap of every shape pair is its distance apart and minus it
   const int m = contact.addMaterial("m", {});
   contact.addShape(ground(m));
   contact.addShape({.type = ShapeType::Sphere, .body = "ball", .radius = 0.1, .material = m});
-  contact.addShape({.type = ShapeType::Box, .body = "box", .dimensions = Vector3(0.4, 0.2, 0.2),
-                    .material = m});
+  contact.addShape(
+      {.type = ShapeType::Box, .body = "box", .dimensions = Vector3(0.4, 0.2, 0.2), .material = m});
   sim.lock();
   place(sim, ball, {0, 0, 0.5});
   place(sim, 2, {0.5, 0, 0.05});  // the box sinks 0.05 into the ground
-  sim.advanceTimeBy(1e-7);         // a hop updates the kinematics (the bodies barely move)
+  sim.advanceTimeBy(1e-7);        // a hop updates the kinematics (the bodies barely move)
   CHECK(contact.signedGap(0, 1) == doctest::Approx(0.4).epsilon(1e-9));    // above the ground
   CHECK(contact.signedGap(0, 2) == doctest::Approx(-0.05).epsilon(1e-5));  // into the ground
   // Ball centre (0, 0, 0.5), box from x = 0.3: distance √(0.3² + 0.35²) - 0.1 to its top edge.
@@ -371,6 +372,72 @@ TEST_CASE("the signed gap of every shape pair is its distance apart and minus it
   place(sim, 2, {0.5, 0, 0.05});
   sim.advanceTimeBy(1e-7);
   CHECK(contact.signedGap(1, 2) == doctest::Approx(-0.05).epsilon(1e-5));
+}
+
+/// A cube of side `side` centred on its frame as a triangle mesh (outward triangles).
+std::shared_ptr<const models::TriangleMesh> cubeMesh(double side) {
+  auto mesh = std::make_shared<models::TriangleMesh>();
+  const double h = 0.5 * side;
+  for (int v = 0; v < 8; ++v) {
+    mesh->vertices.emplace_back((v & 1) ? h : -h, (v & 2) ? h : -h, (v & 4) ? h : -h);
+  }
+  mesh->triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
+                     {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  return mesh;
+}
+
+/// A free 1 kg body with `shape` released just above `height` on `support`; its height after
+/// 1 s (Hooke, k = 2e5 N/m per contact point).
+double restHeight(const CollisionShape& shape, const CollisionShape& support, double height) {
+  Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 10, .integrator = "rk4"});
+  sim.multibody().editModel().setGravity({0, 0, -kG});
+  const int body = addBall(sim, "body", 1.0, 0.1);
+  auto& contact = addContact(sim);
+  contact.addMaterial("m", {.friction = 0.5, .restitution = 0.1});
+  contact.setParam("law", std::string("HOOKE"));
+  contact.setParam("use_material_properties", false);
+  contact.addShape(support);
+  contact.addShape(shape);
+  sim.lock();
+  place(sim, body, {0.01, -0.02, height + 1e-3});
+  sim.advanceTimeTo(1.0);
+  CHECK(velocity(sim, body).norm() < 1e-6);
+  return position(sim, body).z();
+}
+
+TEST_CASE("hulls and meshes rest on the ground and carry other shapes at their analytic heights") {
+  const double mg = kG, k = 2e5;
+  const CollisionShape groundShape = ground(0);
+  const CollisionShape hull{.type = ShapeType::Hull, .body = "body", .mesh = cubeMesh(0.2)};
+  const CollisionShape ball{.type = ShapeType::Sphere, .body = "body", .radius = 0.1};
+  SUBCASE("a hull cube on the ground rests on its four lower corners") {
+    CHECK(restHeight(hull, groundShape, 0.1) == doctest::Approx(0.1 - mg / (4 * k)).epsilon(1e-9));
+  }
+  SUBCASE("a ball on a static hull (EPA) rests on its top face") {
+    const CollisionShape table{.type = ShapeType::Hull,
+                               .body = "world",
+                               .X_BS = RigidTransform::fromTranslation({0, 0, -0.1}),
+                               .mesh = cubeMesh(0.2)};
+    CHECK(restHeight(ball, table, 0.1) == doctest::Approx(0.1 - mg / k).epsilon(1e-6));
+  }
+  SUBCASE("a mesh with a contact radius on the ground rests on its swept lower corners") {
+    const CollisionShape mesh{
+        .type = ShapeType::Mesh, .body = "body", .mesh = cubeMesh(0.2), .contactRadius = 0.01};
+    CHECK(restHeight(mesh, groundShape, 0.11) ==
+          doctest::Approx(0.11 - mg / (4 * k)).epsilon(1e-9));
+  }
+  SUBCASE("a ball on a static mesh rests on the triangle under it, the radius above it") {
+    // A 2 m square of two triangles at z = 0; the ball sits inside one triangle.
+    auto floor = std::make_shared<models::TriangleMesh>();
+    floor->vertices = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    floor->triangles = {{0, 1, 2}, {0, 2, 3}};
+    const CollisionShape plate{.type = ShapeType::Mesh,
+                               .body = "world",
+                               .X_BS = RigidTransform::fromTranslation({0.3, 0, 0}),
+                               .mesh = floor,
+                               .contactRadius = 0.005};
+    CHECK(restHeight(ball, plate, 0.105) == doctest::Approx(0.105 - mg / k).epsilon(1e-6));
+  }
 }
 
 TEST_CASE("bodies joined by a hinge and overlapping at it do not collide unless asked") {

@@ -94,7 +94,7 @@ class MechanismBuilder {
                        std::vector<InputNode::Entry> params,
                        std::vector<std::pair<std::string, std::string>> ties,
                        std::optional<ModelAttachment> attachment, const SourceLocation& where);
-  /// Whether some body has a shape the contact model simulates (not HULL or MESH).
+  /// Whether some body has a collision shape.
   bool hasContactShapes() const;
   /// The SmoothContact of the bodies' collision shapes (fixed bodies' on the world).
   void addContact(Assembly& assembly) const;
