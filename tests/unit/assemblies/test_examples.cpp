@@ -331,3 +331,49 @@ TEST_CASE("examples: cart_pole_balance.yaml follows the cart-pole's own equation
 }
 
 }  // namespace hopsim
+
+namespace hopsim {
+namespace {
+
+// ---- slider_pushes_ball.yaml ------------------------------------------------------------------
+
+TEST_CASE("examples: slider_pushes_ball.yaml runs 20 s with contact and keeps the books") {
+  auto scenario = Scenario::load(example("slider_pushes_ball.yaml"), {"simulation.end_time=20"});
+  scenario->run();
+  const Recorder& r = scenario->recorder();
+  REQUIRE(r.rows() == 2001);  // 100 samples a second (the output fps of a model file)
+  const auto& ball = column(r, "bodies.ball.position.x");
+  const auto& slider = column(r, "bodies.slider.position.x");
+  const auto& count = column(r, "contact.contact_count");
+  const auto& depth = column(r, "contact.max_penetration");
+  const auto& momentum = column(r, "system.linear_momentum.x");
+  // The bodies' reference frames are their centres of mass: the momentum is Σ m v.
+  const std::pair<const char*, double> masses[] = {
+      {"crank", 1.0}, {"rod", 0.5}, {"slider", 2.0}, {"ball", 0.5}};
+  std::size_t touching = 0;
+  for (std::size_t i = 0; i < r.rows(); ++i) {
+    CAPTURE(r.times()[i]);
+    for (std::size_t c = 1; c < r.columns().size(); ++c) REQUIRE(std::isfinite(r.values(c)[i]));
+    // The ball stays on its rail between its rest (2.2 m, less the spring's overshoot) and
+    // the slider's reach (front face 2.15 m plus its radius 0.1 m).
+    CHECK(ball[i] > 2.1);
+    CHECK(ball[i] < 2.25 + 1e-6);
+    double sum = 0.0;
+    for (const auto& [body, m] : masses) {
+      sum += m * column(r, std::string("bodies.") + body + ".velocity.x")[i];
+    }
+    CHECK(momentum[i] == doctest::Approx(sum).epsilon(1e-9).scale(1.0));
+    if (count[i] > 0.0) {
+      ++touching;
+      // In contact the ball's centre is the slider's half length and its own radius ahead.
+      CHECK(depth[i] < 1e-3);
+      CHECK(ball[i] - slider[i] == doctest::Approx(0.25 - depth[i]).epsilon(1e-6));
+    }
+  }
+  // Ten turns of the crank (π s each), each pushing for a while.
+  CHECK(touching > 100);
+  CHECK(*std::max_element(ball.begin(), ball.end()) > 2.249);
+}
+
+}  // namespace
+}  // namespace hopsim
