@@ -22,6 +22,7 @@
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/assemblies/yaml_input.h"
 #include "hopsim/signals/error.h"
+#include "temp_dir.h"
 
 namespace hopsim {
 namespace {
@@ -55,26 +56,7 @@ double bodyMass(const Scenario& s, std::string_view body) {
   return tree.massProperties(tree.bodyIndex(body)).mass();
 }
 
-/// A scratch directory, removed at the end of the test.
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path = std::filesystem::temp_directory_path() /
-           ("hopsim_scenario_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string write(const std::string& name, std::string_view text) const {
-    std::ofstream(path / name) << text;
-    return (path / name).string();
-  }
-};
+using testing::TempDir;
 
 /// A point body `p` (BodyAssembly) with the params given (YAML flow text).
 std::string bodyScenario(std::string_view params) {

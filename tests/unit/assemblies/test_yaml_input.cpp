@@ -10,6 +10,7 @@
 
 #include "hopsim/assemblies/yaml_input.h"
 #include "hopsim/signals/error.h"
+#include "temp_dir.h"
 
 namespace hopsim {
 namespace {
@@ -28,32 +29,7 @@ std::string pos(const InputNode& node) {
   return std::to_string(node.location().line) + ":" + std::to_string(node.location().column);
 }
 
-/// A fresh directory under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device random;
-    path_ = std::filesystem::temp_directory_path() /
-            ("hopsim_yaml_test_" + std::to_string(random()) + std::to_string(random()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string write(const std::string& name, const std::string& contents) const {
-    const std::filesystem::path file = path_ / name;
-    std::ofstream(file) << contents;
-    return file.string();
-  }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
+using testing::TempDir;
 
 }  // namespace
 

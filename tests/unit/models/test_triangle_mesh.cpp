@@ -24,6 +24,7 @@
 
 #include "hopsim/models/triangle_mesh.h"
 #include "hopsim/signals/error.h"
+#include "temp_dir.h"
 
 namespace hopsim {
 namespace {
@@ -33,32 +34,7 @@ using models::convexHull;
 using models::readObj;
 using models::TriangleMesh;
 
-/// A directory of its own under the system's temporary directory, removed with the object.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device seed;
-    path_ = std::filesystem::temp_directory_path() /
-            ("hopsim_test_triangle_mesh_" + std::to_string(seed()) + "_" + std::to_string(seed()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  /// Writes `text` to the file `name` of the directory; returns its path.
-  std::string write(const std::string& name, const std::string& text) const {
-    const std::string file = (path_ / name).string();
-    std::ofstream(file) << text;
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using testing::TempDir;
 
 /// doctest::Contains of a std::string (it takes doctest's own string only).
 doctest::Contains contains(const std::string& text) { return doctest::Contains(text.c_str()); }
