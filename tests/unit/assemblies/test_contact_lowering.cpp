@@ -100,6 +100,23 @@ TEST_CASE("contact lowering: a ball from a Chrono file rebounds with its restitu
         doctest::Approx(delta).epsilon(1e-3));
 }
 
+TEST_CASE("contact lowering: an NSC solver file's contact runs as SMC, with a warning") {
+  TempDir dir;
+  dir.write("drop.yaml", ballOnGround(0.5));
+  const std::string solver =
+      dir.write("solver.yaml", "chrono-version: 10.0\ncontact_method: NSC\n");
+  const std::string file = dir.write(
+      "drop_sim.yaml",
+      "chrono-version: 10.0\ntype: MBS\nmodel: drop.yaml\nsolver: solver.yaml\n"
+      "simulation: {end_time: 0.1}\n");
+  const auto scenario = Scenario::load(file);
+  const auto& w = scenario->warnings();
+  CHECK(std::any_of(w.begin(), w.end(), [&](const std::string& s) {
+    return s.find(solver + ": contact_method NSC (complementarity) is run as SMC") !=
+           std::string::npos;
+  }));
+}
+
 TEST_CASE("contact lowering: Chrono's slider-crank pushes its spring-mounted ball for 20 s") {
   // The shared example as Chrono runs it (mbs.yaml: the solver's 0.1 ms step, 20 fps output).
   auto scenario =
