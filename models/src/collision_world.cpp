@@ -270,6 +270,62 @@ struct CollisionWorld::Impl {
     }
   }
 
+  /// The world bounds of triangle k of mesh `shape`, grown by its contact radius.
+  Bounds triangleBounds(int shape, std::size_t k) const {
+    const Entry& m = entry(shape);
+    const auto& t = m.shape.mesh->triangles[k];
+    Bounds b{Vector3::Constant(INFINITY), Vector3::Constant(-INFINITY)};
+    for (int v : t) {
+      const Vector3 p = X_WS[static_cast<std::size_t>(shape)] *
+                        m.shape.mesh->vertices[static_cast<std::size_t>(v)];
+      b.low = b.low.cwiseMin(p);
+      b.high = b.high.cwiseMax(p);
+    }
+    const Vector3 r = Vector3::Constant(m.shape.contactRadius);
+    return {b.low - r, b.high + r};
+  }
+
+  static bool overlap(const Bounds& x, const Bounds& y) {
+    return !((x.low.array() > y.high.array()).any() || (y.low.array() > x.high.array()).any());
+  }
+
+  /// Two meshes, triangle pair by triangle pair (those whose bounds meet): GJK distance within
+  /// the two contact radii, EPA deepened by them when triangles cross. A pair's feature is its
+  /// index ka·nb + kb, folded into the key's 20 bits for meshes of more than 2^20 pairs (two
+  /// folded pairs then share a tangential stretch).
+  void meshMesh(int a, int b) {
+    const Entry& ma = entry(a);
+    const Entry& mb = entry(b);
+    const auto ia = static_cast<std::size_t>(a), ib = static_cast<std::size_t>(b);
+    const double ra = ma.shape.contactRadius, rb = mb.shape.contactRadius;
+    for (std::size_t k = 0; k < ma.triangles.size(); ++k) {
+      const Bounds bk = triangleBounds(a, k);
+      if (!overlap(bk, bounds[ib])) continue;
+      for (std::size_t j = 0; j < mb.triangles.size(); ++j) {
+        if (!overlap(bk, triangleBounds(b, j))) continue;
+        const int feature = static_cast<int>((k * mb.triangles.size() + j) %
+                                             static_cast<std::size_t>(kMaxFeatures));
+        double distance = -1.0;
+        fcl::Vector3d p, q;
+        const bool apart = solver.shapeDistance(ma.triangles[k], T_WS[ia], mb.triangles[j],
+                                                T_WS[ib], &distance, &p, &q);
+        if (apart && distance > 1e-12) {
+          if (distance < ra + rb) {
+            const Vector3 n = (q - p) / distance;
+            add(a, b, feature, 0.5 * (p + ra * n + q - rb * n), n, ra + rb - distance);
+          }
+          continue;
+        }
+        Vector3 point, normal;
+        double depth = 0.0;
+        if (penetration(ma.triangles[k], T_WS[ia], mb.triangles[j], T_WS[ib], point, normal,
+                        depth)) {
+          add(a, b, feature, point, normal, depth + ra + rb);
+        }
+      }
+    }
+  }
+
   /// A mesh against a solid, triangle by triangle (those whose bounds meet the solid's): GJK
   /// distance within the contact radius, EPA (deepened by the radius) when a triangle cuts in.
   void meshPair(int mesh, int other) {
@@ -279,17 +335,7 @@ struct CollisionWorld::Impl {
     const fcl::ShapeBased& g = *entry(other).geometry;
     const Bounds& ob = bounds[io];
     for (std::size_t k = 0; k < m.triangles.size(); ++k) {
-      const auto& t = m.shape.mesh->triangles[k];
-      Vector3 low = Vector3::Constant(INFINITY), high = Vector3::Constant(-INFINITY);
-      for (int v : t) {
-        const Vector3 p = X_WS[im] * m.shape.mesh->vertices[static_cast<std::size_t>(v)];
-        low = low.cwiseMin(p);
-        high = high.cwiseMax(p);
-      }
-      if (((low.array() - r) > ob.high.array()).any() ||
-          ((high.array() + r) < ob.low.array()).any()) {
-        continue;
-      }
+      if (!overlap(triangleBounds(mesh, k), ob)) continue;
       const int feature = static_cast<int>(k);
       double distance = -1.0;
       fcl::Vector3d p, q;
@@ -346,7 +392,7 @@ struct CollisionWorld::Impl {
 
   void narrowPhase(int a, int b) {
     const ShapeType ta = entry(a).shape.type, tb = entry(b).shape.type;
-    if (ta == ShapeType::Mesh && tb == ShapeType::Mesh) return;  // not supported (docs)
+    if (ta == ShapeType::Mesh && tb == ShapeType::Mesh) return meshMesh(a, b);
     if (ta == ShapeType::Mesh) return meshPair(a, b);
     if (tb == ShapeType::Mesh) return meshPair(b, a);
     if (ta == ShapeType::Sphere) return spherePair(a, b);
@@ -492,7 +538,14 @@ struct CollisionWorld::Impl {
                                                               : -1;
     if (mesh < 0) return distance(*entry(a).geometry, a, *entry(b).geometry, b);
     const int other = mesh == a ? b : a;
-    if (entry(other).shape.type == ShapeType::Mesh) return INFINITY;  // meshes do not meet
+    if (entry(other).shape.type == ShapeType::Mesh) {
+      double nearest = INFINITY;
+      for (const auto& ta : entry(mesh).triangles) {
+        for (const auto& tb : entry(other).triangles)
+          nearest = std::min(nearest, distance(ta, mesh, tb, other));
+      }
+      return nearest - entry(mesh).shape.contactRadius - entry(other).shape.contactRadius;
+    }
     double nearest = INFINITY;
     for (const auto& triangle : entry(mesh).triangles) {
       nearest = std::min(nearest, distance(triangle, mesh, *entry(other).geometry, other));

@@ -29,15 +29,17 @@ struct ContactPoint {
 
   /// (a, b, feature) packed in one integer, ordered as the triple.
   std::int64_t key() const {
-    return (static_cast<std::int64_t>(shapeA) << 40) | (static_cast<std::int64_t>(shapeB) << 16) |
+    return (static_cast<std::int64_t>(shapeA) << 42) | (static_cast<std::int64_t>(shapeB) << 20) |
            static_cast<std::int64_t>(feature);
   }
 };
 
 class CollisionWorld {
  public:
-  /// Shape indices are limited so that ContactPoint::key() packs them.
-  static constexpr int kMaxShapes = 1 << 23;
+  /// Shape indices and features (a mesh's vertices and triangles) are limited so that
+  /// ContactPoint::key() packs them: 21 and 20 bits.
+  static constexpr int kMaxShapes = 1 << 21;
+  static constexpr int kMaxFeatures = 1 << 20;
 
   CollisionWorld();
   ~CollisionWorld();

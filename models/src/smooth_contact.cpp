@@ -101,6 +101,13 @@ int SmoothContact::addShape(CollisionShape shape) {
     case ShapeType::Hull:
     case ShapeType::Mesh: {
       const std::size_t least = shape.type == ShapeType::Hull ? 4 : 3;
+      constexpr auto most = static_cast<std::size_t>(detail::CollisionWorld::kMaxFeatures);
+      if (shape.mesh &&
+          (shape.mesh->vertices.size() > most || shape.mesh->triangles.size() > most)) {
+        throw InputError(where + ": " + std::to_string(shape.mesh->vertices.size()) +
+                         " vertices and " + std::to_string(shape.mesh->triangles.size()) +
+                         " triangles; at most " + std::to_string(most) + " of each");
+      }
       if (!shape.mesh || shape.mesh->vertices.size() < least ||
           (shape.type == ShapeType::Mesh && shape.mesh->triangles.empty())) {
         throw InputError(where + ": expected a mesh with at least " + std::to_string(least) +

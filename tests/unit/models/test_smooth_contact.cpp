@@ -387,8 +387,9 @@ std::shared_ptr<const models::TriangleMesh> cubeMesh(double side) {
 }
 
 /// A free 1 kg body with `shape` released just above `height` on `support`; its height after
-/// 1 s (Hooke, k = 2e5 N/m per contact point).
-double restHeight(const CollisionShape& shape, const CollisionShape& support, double height) {
+/// 1 s (Hooke, k = 2e5 N/m per contact point), when it moves slower than `still` (m/s) by then.
+double restHeight(const CollisionShape& shape, const CollisionShape& support, double height,
+                  double still = 1e-6) {
   Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 10, .integrator = "rk4"});
   sim.multibody().editModel().setGravity({0, 0, -kG});
   const int body = addBall(sim, "body", 1.0, 0.1);
@@ -401,7 +402,7 @@ double restHeight(const CollisionShape& shape, const CollisionShape& support, do
   sim.lock();
   place(sim, body, {0.01, -0.02, height + 1e-3});
   sim.advanceTimeTo(1.0);
-  CHECK(velocity(sim, body).norm() < 1e-6);
+  CHECK(velocity(sim, body).norm() < still);
   return position(sim, body).z();
 }
 
@@ -437,6 +438,21 @@ TEST_CASE("hulls and meshes rest on the ground and carry other shapes at their a
                                .mesh = floor,
                                .contactRadius = 0.005};
     CHECK(restHeight(ball, plate, 0.105) == doctest::Approx(0.105 - mg / k).epsilon(1e-6));
+  }
+  SUBCASE("a mesh cube on a static mesh plate rests on the triangle pairs within reach") {
+    auto floor = std::make_shared<models::TriangleMesh>();
+    floor->vertices = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    floor->triangles = {{0, 1, 2}, {0, 2, 3}};
+    const CollisionShape plate{.type = ShapeType::Mesh, .body = "world", .mesh = floor,
+                               .contactRadius = 0.005};
+    const CollisionShape cube{.type = ShapeType::Mesh, .body = "body", .mesh = cubeMesh(0.2),
+                              .contactRadius = 0.01};
+    // Its bottom 0.015 m above the plate (both radii), less mg / (n k) for the n >= 2 pairs.
+    // Pairs of triangles come into reach and leave it as the cube settles: it is still to
+    // 1e-4 m/s, not 1e-6 (docs/contact.md, limitations).
+    const double z = restHeight(cube, plate, 0.115, 1e-4);
+    CHECK(z < 0.115);
+    CHECK(z > 0.115 - mg / (2 * k));
   }
 }
 
