@@ -61,7 +61,9 @@ model:
 )";
 }
 
-TEST_CASE("contact lowering: a ball from a Chrono file rebounds with its restitution and rests") {
+TEST_CASE(
+    "contact (long): contact lowering: a ball from a Chrono file rebounds with its restitution and "
+    "rests") {
   TempDir dir;
   const double e = 0.5;
   dir.write("drop.yaml", ballOnGround(e));
@@ -105,10 +107,10 @@ TEST_CASE("contact lowering: an NSC solver file's contact runs as SMC, with a wa
   dir.write("drop.yaml", ballOnGround(0.5));
   const std::string solver =
       dir.write("solver.yaml", "chrono-version: 10.0\ncontact_method: NSC\n");
-  const std::string file = dir.write(
-      "drop_sim.yaml",
-      "chrono-version: 10.0\ntype: MBS\nmodel: drop.yaml\nsolver: solver.yaml\n"
-      "simulation: {end_time: 0.1}\n");
+  const std::string file =
+      dir.write("drop_sim.yaml",
+                "chrono-version: 10.0\ntype: MBS\nmodel: drop.yaml\nsolver: solver.yaml\n"
+                "simulation: {end_time: 0.1}\n");
   const auto scenario = Scenario::load(file);
   const auto& w = scenario->warnings();
   CHECK(std::any_of(w.begin(), w.end(), [&](const std::string& s) {
@@ -117,7 +119,9 @@ TEST_CASE("contact lowering: an NSC solver file's contact runs as SMC, with a wa
   }));
 }
 
-TEST_CASE("contact lowering: Chrono's slider-crank pushes its spring-mounted ball for 20 s") {
+TEST_CASE(
+    "contact (long): contact lowering: Chrono's slider-crank pushes its spring-mounted ball for 20 "
+    "s") {
   // The shared example as Chrono runs it (mbs.yaml: the solver's 0.1 ms step, 20 fps output).
   auto scenario =
       Scenario::load(shared("chrono-examples/mbs/mbs.yaml"), {"simulation.end_time=20"});
@@ -177,7 +181,9 @@ f 3 4 8 7
 f 4 1 5 8
 )";
 
-TEST_CASE("contact lowering: HULL and MESH shapes from OBJ files rest on a fixed body's box") {
+TEST_CASE(
+    "contact (long): contact lowering: HULL and MESH shapes from OBJ files rest on a fixed body's "
+    "box") {
   // Hooke on the coefficients: k = 2e5 N/m per contact point, four corners under a 2 kg body.
   TempDir dir;
   dir.write("cube.obj", kCubeObj);
@@ -307,7 +313,9 @@ contact:
 )" + extra;
 }
 
-TEST_CASE("contact in a native scenario: a ball on the ground rests at mg/k below its radius") {
+TEST_CASE(
+    "contact (long): contact in a native scenario: a ball on the ground rests at mg/k below its "
+    "radius") {
   TempDir dir;
   auto scenario = Scenario::load(dir.write("drop.yaml", nativeDrop()));
   CHECK(scenario->warnings().empty());

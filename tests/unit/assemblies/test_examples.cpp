@@ -337,7 +337,7 @@ namespace {
 
 // ---- slider_pushes_ball.yaml ------------------------------------------------------------------
 
-TEST_CASE("examples: slider_pushes_ball.yaml runs 20 s with contact and keeps the books") {
+TEST_CASE("contact (long): examples: slider_pushes_ball.yaml runs 20 s with contact and keeps the books") {
   auto scenario = Scenario::load(example("slider_pushes_ball.yaml"), {"simulation.end_time=20"});
   scenario->run();
   const Recorder& r = scenario->recorder();

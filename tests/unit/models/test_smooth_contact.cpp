@@ -102,7 +102,8 @@ double measuredRestitution(const std::string& law, double e) {
   return NAN;
 }
 
-TEST_CASE("a ball dropped on the ground rebounds with the restitution of its material") {
+TEST_CASE(
+    "contact (long): a ball dropped on the ground rebounds with the restitution of its material") {
   // Gravity acts during the ~0.3 ms contact too, 0.1% of the 2 m/s impact; 2% is the issue's
   // tolerance, and the law itself is exact (test_contact_law.cpp).
   for (const char* law : {"HOOKE", "HERTZ"}) {
@@ -133,7 +134,9 @@ double restPenetration(bool hooke, double m, double r) {
   return r - position(sim, ball).z();
 }
 
-TEST_CASE("a ball at rest on the ground sinks to mg/k (Hooke) or Hertz's (3mg / 4E*√R)^(2/3)") {
+TEST_CASE(
+    "contact (long): a ball at rest on the ground sinks to mg/k (Hooke) or Hertz's (3mg / "
+    "4E*√R)^(2/3)") {
   const double m = 3.0, r = 0.1;
   // Hooke with the materials' coefficients: k = 2e5 N/m, the spec's default.
   CHECK(restPenetration(true, m, r) == doctest::Approx(m * kG / 2e5).epsilon(1e-6));
@@ -179,7 +182,9 @@ SlideResult slide(double theta, double t1, double t2) {
   return {s1, position(sim, box).dot(downSlope), velocity(sim, box).dot(downSlope)};
 }
 
-TEST_CASE("a box on an incline stays put below tan θ = μ and slides at g (sin θ - μ cos θ) above") {
+TEST_CASE(
+    "contact (long): a box on an incline stays put below tan θ = μ and slides at g (sin θ - μ cos "
+    "θ) above") {
   SUBCASE("tan θ = 0.4 < μ = 0.5: held by friction") {
     const SlideResult r = slide(std::atan(0.4), 0.5, 2.0);
     // The tangential springs stretch by about m g sin θ / (4 kt) ~ 5 µm and then hold.
@@ -198,7 +203,8 @@ TEST_CASE("a box on an incline stays put below tan θ = μ and slides at g (sin 
 }
 
 TEST_CASE(
-    "a ball launched without spin rolls at 5/7 of its speed with v = ωr once friction acted") {
+    "contact (long): a ball launched without spin rolls at 5/7 of its speed with v = ωr once "
+    "friction acted") {
   Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 10, .integrator = "rk4"});
   sim.multibody().editModel().setGravity({0, 0, -kG});
   const double r = 0.1, v0 = 2.0;
@@ -221,7 +227,8 @@ TEST_CASE(
   CHECK(w * (r - 0.5 * delta) == doctest::Approx(v).epsilon(1e-6));
 }
 
-TEST_CASE("two spheres colliding head on exchange momentum with the asked restitution") {
+TEST_CASE(
+    "contact (long): two spheres colliding head on exchange momentum with the asked restitution") {
   Simulation sim({.ioStepSize = 1e-5, .integrator = "rk4"});
   const double r = 0.05, e = 0.6;
   const int a = addBall(sim, "a", 1.0, r);
@@ -277,7 +284,8 @@ std::pair<double, double> settle(const CollisionShape& shape, const Eigen::Quate
   return {position(sim, body).z(), now.angularDistance(q)};
 }
 
-TEST_CASE("every shape comes to rest on the ground and on a box at its analytic height") {
+TEST_CASE(
+    "contact (long): every shape comes to rest on the ground and on a box at its analytic height") {
   // Hooke k = 2e5 N/m per contact point: a 1 kg body sinks by at most m g / k = 5e-5 m.
   const Eigen::Quaterniond upright = Eigen::Quaterniond::Identity();
   const Eigen::Quaterniond lying(Eigen::AngleAxisd(M_PI / 2, Vector3::UnitX()));
@@ -406,7 +414,9 @@ double restHeight(const CollisionShape& shape, const CollisionShape& support, do
   return position(sim, body).z();
 }
 
-TEST_CASE("hulls and meshes rest on the ground and carry other shapes at their analytic heights") {
+TEST_CASE(
+    "contact (long): hulls and meshes rest on the ground and carry other shapes at their analytic "
+    "heights") {
   const double mg = kG, k = 2e5;
   const CollisionShape groundShape = ground(0);
   const CollisionShape hull{.type = ShapeType::Hull, .body = "body", .mesh = cubeMesh(0.2)};
@@ -443,10 +453,10 @@ TEST_CASE("hulls and meshes rest on the ground and carry other shapes at their a
     auto floor = std::make_shared<models::TriangleMesh>();
     floor->vertices = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
     floor->triangles = {{0, 1, 2}, {0, 2, 3}};
-    const CollisionShape plate{.type = ShapeType::Mesh, .body = "world", .mesh = floor,
-                               .contactRadius = 0.005};
-    const CollisionShape cube{.type = ShapeType::Mesh, .body = "body", .mesh = cubeMesh(0.2),
-                              .contactRadius = 0.01};
+    const CollisionShape plate{
+        .type = ShapeType::Mesh, .body = "world", .mesh = floor, .contactRadius = 0.005};
+    const CollisionShape cube{
+        .type = ShapeType::Mesh, .body = "body", .mesh = cubeMesh(0.2), .contactRadius = 0.01};
     // Its bottom 0.015 m above the plate (both radii), less mg / (n k) for the n >= 2 pairs.
     // Pairs of triangles come into reach and leave it as the cube settles: it is still to
     // 1e-4 m/s, not 1e-6 (docs/contact.md, limitations).
