@@ -180,6 +180,14 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
   return shape;
 }
 
+namespace {
+
+/// An OBJ file's path and, when the working directory had it, the warning that says so.
+struct ShapeFile {
+  std::string path;
+  std::string warning;
+};
+
 ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile,
                            const std::string& dataRoot) {
   namespace fs = std::filesystem;
@@ -195,10 +203,22 @@ ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile
   return {beside.string(), {}};
 }
 
-models::CollisionShape collisionShape(const mechanism::ContactShape& shape,
-                                      const std::string& file) {
+}  // namespace
+
+LoweredShape lowerShape(const mechanism::ContactShape& shape,
+                        const std::vector<mechanism::ContactMaterial>& materials, int firstMaterial,
+                        const std::string& modelFile, const std::string& dataRoot) {
   using Type = mechanism::ContactShape::Type;
+  std::string file, warning;
+  if (!shape.file.empty()) {
+    ShapeFile found = resolveShapeFile(shape.file, modelFile, dataRoot);
+    file = std::move(found.path);
+    if (!found.warning.empty()) warning = locateMessage(shape.where, "", found.warning);
+  }
   models::CollisionShape s;
+  for (std::size_t m = 0; m < materials.size(); ++m) {
+    if (materials[m].name == shape.material) s.material = firstMaterial + static_cast<int>(m);
+  }
   s.radius = shape.radius;
   s.dimensions = shape.dimensions;
   s.length = shape.length;
@@ -233,7 +253,7 @@ models::CollisionShape collisionShape(const mechanism::ContactShape& shape,
   } catch (const InputError& e) {
     throw InputError(locateMessage(shape.where, "", e.what()));
   }
-  return s;
+  return {std::move(s), std::move(warning)};
 }
 
 }  // namespace hopsim::chrono::detail

@@ -29,22 +29,25 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
                                          const std::vector<mechanism::ContactMaterial>& materials,
                                          ShapeSet types);
 
-/// Where a HULL or MESH shape's OBJ file is: an absolute name as it is; else under the model's
-/// `data_path` root when it has one; else beside the file that names it (`modelFile`), or, when
-/// it is not there but is in the working directory (where Chrono looks), there with a warning.
-struct ShapeFile {
-  std::string path;
-  std::string warning;  ///< empty unless the working directory was used
+/// A shape lowered for SmoothContact, and the warning its lowering gave (empty, or located at
+/// the shape).
+struct LoweredShape {
+  models::CollisionShape shape;
+  std::string warning;
 };
-ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile,
-                           const std::string& dataRoot);
 
-/// The shape as a SmoothContact shape: type and sizes, and for HULL the convex hull of the OBJ
+/// The shape as a SmoothContact shape: type and sizes, for HULL the convex hull of its OBJ
 /// file's vertices (untransformed, as Chrono reads it), for MESH the OBJ's triangles scaled by
-/// `scale`, with the contact radius. The caller sets the body, the pose and the material.
+/// `scale`, with the contact radius; its material is the index of `shape.material` among
+/// `materials`, which the caller added to the model in that order from index `firstMaterial`.
+/// The caller sets the body and the pose. The OBJ file: an absolute name as it is; else under
+/// `dataRoot` when it is not empty (a model's `data_path`); else beside `modelFile`, the file
+/// that names it, or, when it is not there but is in the working directory (where Chrono
+/// looks), there with a warning.
 /// @throws InputError located at the shape for an OBJ file that cannot be read or a hull of no
 /// volume.
-models::CollisionShape collisionShape(const mechanism::ContactShape& shape,
-                                      const std::string& file);
+LoweredShape lowerShape(const mechanism::ContactShape& shape,
+                        const std::vector<mechanism::ContactMaterial>& materials, int firstMaterial,
+                        const std::string& modelFile, const std::string& dataRoot);
 
 }  // namespace hopsim::chrono::detail

@@ -95,12 +95,6 @@ const char* actuationName(Actuation a) {
 }
 
 /// The outputs of a BodyStateSensor: `<base>.{position,orientation,velocity,angular_velocity}`.
-/// SmoothContact's outputs, each on the signal `contact.<output>`, with its unit.
-constexpr std::array<std::pair<const char*, const char*>, 4> kContactOutputs{
-    {{"contact_count", ""},
-     {"max_penetration", "m"},
-     {"normal_force", "N"},
-     {"friction_force", "N"}}};
 
 constexpr std::array<const char*, 4> kStateOutputs{"position", "orientation", "velocity",
                                                    "angular_velocity"};
@@ -257,13 +251,21 @@ void MechanismBuilder::addSignals(Assembly& assembly) const {
     assembly.addSignal("bushings." + j.name + ".wrench", ElementType::Double, 6);
   }
   if (hasContactShapes()) {
-    for (const auto& [output, unit] : kContactOutputs) {
-      assembly.addSignal(std::string("contact.") + output, ElementType::Double, 1, unit);
-    }
-    assembly.addSignal("system.kinetic_energy", ElementType::Double, 1, "J");
-    assembly.addSignal("system.potential_energy", ElementType::Double, 1, "J");
-    assembly.addSignal("system.linear_momentum", ElementType::Double, 3, "kg*m/s");
-    assembly.addSignal("system.angular_momentum", ElementType::Double, 3, "kg*m^2/s");
+    addOutputSignals(assembly, models::SmoothContact::declaration(), "contact");
+    addOutputSignals(assembly, models::MultibodyEnergy::declaration(), "system");
+  }
+}
+
+void MechanismBuilder::addOutputSignals(Assembly& assembly, const ModelSpec& spec,
+                                        const std::string& base) {
+  for (const FieldSpec& f : spec.fields(FieldRole::FlowOut)) {
+    assembly.addSignal(base + "." + f.name, f.type, f.length, f.unit);
+  }
+}
+
+void MechanismBuilder::tieOutputs(Assembly& assembly, Model& model, const std::string& base) {
+  for (const FieldSpec& f : model.spec().fields(FieldRole::FlowOut)) {
+    assembly.tie(model, f.name, base + "." + f.name);
   }
 }
 
@@ -280,37 +282,23 @@ void MechanismBuilder::addContact(Assembly& assembly) const {
   const Mechanism& m = mechanism_;
   if (!hasContactShapes()) return;
   auto& contact = assembly.addModel<models::SmoothContact>("contact");
-  for (const auto& [output, unit] : kContactOutputs) {
-    assembly.tie(contact, output, std::string("contact.") + output);
-  }
+  tieOutputs(assembly, contact, "contact");
   // With contact, the log keeps the books: where the energy and momentum went.
-  auto& energy = assembly.addModel<models::MultibodyEnergy>("energy");
-  for (const char* output :
-       {"kinetic_energy", "potential_energy", "linear_momentum", "angular_momentum"}) {
-    assembly.tie(energy, output, std::string("system.") + output);
-  }
+  tieOutputs(assembly, assembly.addModel<models::MultibodyEnergy>("energy"), "system");
   for (const Body& b : m.bodies) {
     // Material names are the body's own in the file: "<body>.<material>" in the model.
-    std::vector<std::pair<std::string, int>> materials;
+    const auto firstMaterial = static_cast<int>(contact.materials().size());
     for (const ContactMaterial& material : b.contactMaterials) {
       try {
-        materials.emplace_back(
-            material.name, contact.addMaterial(b.name + "." + material.name, material.properties));
+        contact.addMaterial(b.name + "." + material.name, material.properties);
       } catch (const InputError& e) {
         throw InputError(locateMessage(material.where, "", e.what()));
       }
     }
     for (const ContactShape& shape : b.contactShapes) {
-      std::string file;
-      if (!shape.file.empty()) {
-        const auto found = chrono::detail::resolveShapeFile(shape.file, m.file, m.dataRoot);
-        if (!found.warning.empty()) assembly.warn(locateMessage(shape.where, "", found.warning));
-        file = found.path;
-      }
-      models::CollisionShape s = chrono::detail::collisionShape(shape, file);
-      for (const auto& [name, index] : materials) {
-        if (name == shape.material) s.material = index;
-      }
+      auto [s, warning] =
+          chrono::detail::lowerShape(shape, b.contactMaterials, firstMaterial, m.file, m.dataRoot);
+      if (!warning.empty()) assembly.warn(warning);
       // A fixed body is the world: its shapes sit there at their world pose.
       s.body = b.fixed ? std::string("world") : bodyName(b.name);
       s.X_BS = b.fixed ? placement_.X_WP * b.X_WR * shape.X_RS : shape.X_RS;
@@ -818,15 +806,19 @@ std::vector<std::pair<std::string, std::string>> MechanismBuilder::outputColumns
     columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
   }
   if (hasContactShapes()) {
-    for (const auto& [output, unit] : kContactOutputs) {
-      const std::string signal = std::string("contact.") + output;
-      columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
+    // The outputs of the contact and energy models: scalars as they are, 3-vectors by axis.
+    for (const auto& [spec, base] : {std::pair<const ModelSpec*, const char*>{
+                                         &models::SmoothContact::declaration(), "contact"},
+                                     {&models::MultibodyEnergy::declaration(), "system"}}) {
+      for (const FieldSpec& f : spec->fields(FieldRole::FlowOut)) {
+        const std::string signal = std::string(base) + "." + f.name;
+        if (f.length == 3) {
+          add(signal, {"x", "y", "z"});
+        } else {
+          columns.emplace_back(signal, "signals." + signalPrefix + signal + "[0]");
+        }
+      }
     }
-    for (const char* scalar : {"system.kinetic_energy", "system.potential_energy"}) {
-      columns.emplace_back(scalar, "signals." + signalPrefix + scalar + "[0]");
-    }
-    add("system.linear_momentum", {"x", "y", "z"});
-    add("system.angular_momentum", {"x", "y", "z"});
   }
   return columns;
 }

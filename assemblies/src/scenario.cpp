@@ -164,13 +164,16 @@ class Scenario::Builder {
       requireMapping(*params, "contact.params");
       model.params = *params;
     }
-    for (const char* output :
-         {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+    for (const FieldSpec& output :
+         models::SmoothContact::declaration().fields(FieldRole::FlowOut)) {
       SignalDefinition signal;
-      signal.name = std::string("contact.") + output;
+      signal.name = "contact." + output.name;
+      signal.type = output.type;
+      signal.length = output.length;
+      signal.unit = output.unit;
       signal.where = node.location();
       top.signals.push_back(signal);
-      model.ties.push_back(SignalTie{output, signal.name, 0, std::nullopt, node.location()});
+      model.ties.push_back(SignalTie{output.name, signal.name, 0, std::nullopt, node.location()});
     }
     top.models.push_back(std::move(model));
   }
@@ -203,13 +206,8 @@ class Scenario::Builder {
         const std::string path = cd::item("contact.shapes", i);
         const mechanism::ContactShape shape =
             cd::readContactShape(r, degrees, items[i], path, materials, cd::ShapeSet::Native);
-        std::string shapeFile;
-        if (!shape.file.empty()) {
-          const auto found = cd::resolveShapeFile(shape.file, r.file(), "");
-          if (!found.warning.empty()) r.warn(items[i], path + ": " + found.warning);
-          shapeFile = found.path;
-        }
-        models::CollisionShape s = cd::collisionShape(shape, shapeFile);
+        auto [s, warning] = cd::lowerShape(shape, materials, 0, r.file(), "");
+        if (!warning.empty()) scenario_.warnings_.push_back(warning);
         const InputNode& body = r.required(items[i], path, "body");
         s.body = r.text(body, cd::at(path, "body"));
         const multibody::MultibodyModel& tree = scenario_.sim_->multibody().model();
@@ -220,9 +218,6 @@ class Scenario::Builder {
                  "no body '" + s.body + "' in the simulation" + didYouMean(s.body, bodies));
         }
         s.X_BS = shape.X_RS;
-        for (std::size_t m = 0; m < materials.size(); ++m) {
-          if (materials[m].name == shape.material) s.material = static_cast<int>(m);
-        }
         located(items[i].location(), [&] { return contact.addShape(std::move(s)); });
       }
     }

@@ -125,6 +125,7 @@ struct CollisionWorld::Impl {
   std::vector<fcl::Transform3d> T_WS;         // per shape, for FCL
   std::vector<Bounds> bounds;                 // per shape
   int sweepAxis = 0;
+  bool staticPlaced = false;  // detect() places the static shapes once
   fcl::detail::GJKSolver_indepd solver;
   // One EPA for every call: its work arrays are allocated once, here (FCL's shapeIntersect
   // builds a new one per call, and reports its normal in the first shape's frame).
@@ -649,8 +650,14 @@ void CollisionWorld::detect(const std::vector<RigidTransform>& X_WB,
   Impl& w = *impl_;
   w.out = &contacts;
   contacts.clear();
-  // Static shapes never move, but a relock may have moved the bodies they sit on: place all.
-  for (std::size_t s = 0; s < w.entries.size(); ++s) w.place(static_cast<int>(s), X_WB);
+  // Static shapes never move: they are placed at the first call after build(), which every
+  // lock() runs (a relock may have moved the bodies they sit on).
+  if (!w.staticPlaced) {
+    for (std::size_t s = 0; s < w.entries.size(); ++s) w.place(static_cast<int>(s), X_WB);
+    w.staticPlaced = true;
+  } else {
+    for (int s : w.moving) w.place(s, X_WB);
+  }
   // Sweep along the axis over which the moving shapes spread most.
   if (!w.moving.empty()) {
     Vector3 low = w.bounds[static_cast<std::size_t>(w.moving.front())].low, high = low;

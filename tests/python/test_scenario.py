@@ -78,33 +78,10 @@ def test_bad_chrono_input_raises_input_error_with_its_location(tmp_path):
         hopsim.load(str(SHARED / "mbse-examples" / "fourbars1.yaml"), ["simulation.end_time=-1"])
 
 
-def test_contact_from_a_scenario_file_rests_a_ball_on_the_ground(tmp_path):
+def test_contact_from_a_scenario_file_rests_a_ball_on_the_ground():
     # A native scenario's contact section (docs/scenario-yaml.md): a 2 kg ball on a HALFSPACE
     # ground with Hooke's k = 2e5 N/m rests mg/k below its radius, and the contact signals log.
-    scenario_file = tmp_path / "drop.yaml"
-    scenario_file.write_text("""hopsim: 1
-simulation: {end_time: 1.5, io_step: 0.001, integrator: rk4, integration_steps: 10}
-assemblies:
-  gravity: {class: GravityAssembly, params: {g: [0, 0, -9.81]}}
-  ball:
-    class: VehicleAssembly
-    basename: ball
-    params:
-      position: [0, 0, 0.101]
-      attitude: [1, 0, 0, 0]
-      bodies:
-        ball: {mass: 2 kg, inertia: [0.008, 0.008, 0.008]}
-contact:
-  params: {law: HOOKE, use_material_properties: false}
-  materials: [{name: rubber, coefficient_of_restitution: 0.3}]
-  shapes:
-    - {body: world, type: HALFSPACE, material: rubber}
-    - {body: ball, type: SPHERE, material: rubber, location: [0, 0, 0], radius: 0.1}
-logging:
-  rate: 100
-  variables: [signals.contact.normal_force, signals.contact.contact_count]
-""")
-    scenario = hopsim.load(str(scenario_file))
+    scenario = hopsim.load(str(ROOT / "tests" / "data" / "contact_ball_on_ground.yaml"))
     scenario.run()
     assert scenario.sim.get("multibody.bodies.ball.Q")[6] == pytest.approx(0.1 - 2 * 9.81 / 2e5,
                                                                          rel=1e-9)

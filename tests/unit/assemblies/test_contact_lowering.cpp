@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -288,29 +290,14 @@ model:
   }
 }
 
-/// A native scenario: a 2 kg ball (r = 0.1) released at `height` above a HALFSPACE ground,
-/// with the Hooke law on the materials' coefficients (k = 2e5 N/m), and `extra` appended.
+/// tests/data/contact_ball_on_ground.yaml, a native scenario whose ball (2 kg, r = 0.1 m)
+/// drops 5 cm onto a HALFSPACE ground (Hooke, k = 2e5 N/m), with `extra` appended to its last
+/// section, `contact`.
 std::string nativeDrop(const std::string& extra = "") {
-  return R"(hopsim: 1
-simulation: {end_time: 2, io_step: 0.001, integrator: rk4, integration_steps: 10}
-assemblies:
-  gravity: {class: GravityAssembly, params: {g: [0, 0, -9.81]}}
-  ball:
-    class: VehicleAssembly
-    basename: ball
-    params:
-      position: [0, 0, 0.15]
-      attitude: [1, 0, 0, 0]
-      bodies:
-        ball: {mass: 2 kg, inertia: [0.008, 0.008, 0.008]}
-contact:
-  params: {law: HOOKE, use_material_properties: false}
-  materials:
-    - {name: rubber, coefficient_of_friction: 0.6, coefficient_of_restitution: 0.3}
-  shapes:
-    - {body: world, type: HALFSPACE, material: rubber}
-    - {body: ball, type: SPHERE, material: rubber, location: [0, 0, 0], radius: 0.1}
-)" + extra;
+  std::ifstream in(std::string(HOPSIM_SOURCE_DIR) + "/tests/data/contact_ball_on_ground.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str() + extra;
 }
 
 TEST_CASE(
@@ -345,7 +332,7 @@ TEST_CASE("contact in a native scenario: errors and warnings are located") {
                                           "location: [0, 0, 0], radius: 0.1}\n"));
     CHECK_THROWS_WITH_AS(
         Scenario::load(file),
-        doctest::Contains("body.yaml:20:14: contact.shapes[2].body: no body 'bal' in "
+        doctest::Contains("body.yaml:28:14: contact.shapes[2].body: no body 'bal' in "
                           "the simulation (did you mean 'ball'?)"),
         InputError);
   }
@@ -372,7 +359,7 @@ model:
     const std::string file = dir.write("key.yaml", nativeDrop("  exclud: []\n"));
     const auto scenario = Scenario::load(file);
     REQUIRE(scenario->warnings().size() == 1);
-    CHECK(scenario->warnings()[0].find("key.yaml:20:11") != std::string::npos);
+    CHECK(scenario->warnings()[0].find("key.yaml:28:11") != std::string::npos);
     CHECK(scenario->warnings()[0].find("did you mean 'exclude'") != std::string::npos);
   }
 }

@@ -98,6 +98,11 @@ class MechanismBuilder {
   bool hasContactShapes() const;
   /// The SmoothContact of the bodies' collision shapes (fixed bodies' on the world).
   void addContact(Assembly& assembly) const;
+  /// Declares a signal `<base>.<output>` for every flowOut of the model class `spec`, with its
+  /// length and unit (the contact and energy models' outputs).
+  static void addOutputSignals(Assembly& assembly, const ModelSpec& spec, const std::string& base);
+  /// Ties every flowOut of `model` to `<base>.<output>`.
+  static void tieOutputs(Assembly& assembly, Model& model, const std::string& base);
   /// Declares `<base>.{position,orientation,velocity,angular_velocity}`, a BodyStateSensor's
   /// outputs.
   static void addStateSignals(Assembly& assembly, const std::string& base);
