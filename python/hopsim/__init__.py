@@ -130,6 +130,15 @@ for _public in (
     _public.__module__ = __name__
 del _public
 
+# The pure-Python parts; each module lists its public names in __all__.
+from hopsim import assembly, models, multibody, plot, recording  # noqa: E402
+from hopsim.assembly import *  # noqa: E402,F401,F403
+from hopsim.models import *  # noqa: E402,F401,F403
+from hopsim.multibody import *  # noqa: E402,F401,F403
+from hopsim.recording import *  # noqa: E402,F401,F403
+
+__all__ += assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
+
 
 def model_classes():
     """The model class names :meth:`Simulation.add_model` accepts, sorted."""

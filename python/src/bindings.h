@@ -33,5 +33,14 @@ void bindScenario(py::module_& m);
 /// Simulation's continuous part: integrator, state vector and masking, zero crossings,
 /// checkpoints (simulation_continuous.cpp; called by bindSimulation).
 void bindContinuousMethods(py::class_<Simulation>& c);
+/// Python subclasses of FlowModel and ContinuousModel (python_models.cpp; after Simulation).
+void bindPythonModels(py::module_& m);
+/// The multibody system: bodies, hinges, nodes, frames, energies, dynamics (multibody.cpp;
+/// after Simulation).
+void bindMultibody(py::module_& m);
+/// Recorder: logged variables as numpy arrays (recorder.cpp; after Simulation).
+void bindRecorder(py::module_& m);
+/// Assembly and its Python subclasses, the assembly registry (assemblies.cpp; last).
+void bindAssemblies(py::module_& m);
 
 }  // namespace hopsim::python

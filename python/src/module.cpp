@@ -18,4 +18,8 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindContinuousTypes(m);
   hp::bindSimulation(m);
   hp::bindScenario(m);
+  hp::bindPythonModels(m);
+  hp::bindMultibody(m);
+  hp::bindRecorder(m);
+  hp::bindAssemblies(m);
 }

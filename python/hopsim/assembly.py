@@ -1,0 +1,3 @@
+"""Assemblies written in Python: subclasses of :class:`Assembly`, registered by class name."""
+
+__all__ = []

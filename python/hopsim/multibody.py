@@ -1,0 +1,3 @@
+"""The multibody system from Python: bodies, hinges, nodes, frame queries, energies, dynamics."""
+
+__all__ = []

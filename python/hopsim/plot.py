@@ -1,0 +1,3 @@
+"""Plots of recorded variables with matplotlib."""
+
+__all__ = []
