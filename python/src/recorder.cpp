@@ -1,9 +1,232 @@
-// Recording from Python: the Recorder's samples as numpy arrays.
+// Recording from Python: hopsim.Recorder (Simulation.record) and the recorded samples of a
+// Scenario, as numpy arrays; the pandas and CSV forms are built on them.
+//
+// Lifetime: the C++ Recorder samples through an event it registers on its simulation, with a
+// pointer to that simulation, and removes the event in its destructor. A Python Recorder
+// therefore keeps its Simulation alive (py::keep_alive), so the simulation is destroyed only
+// after every recorder of it; a recorder dropped first takes its event with it.
+
+#include "hopsim/core/recorder.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "bindings.h"
+#include "hopsim/assemblies/scenario.h"
+#include "hopsim/core/simulation.h"
+#include "hopsim/signals/error.h"
 
 namespace hopsim::python {
 
-void bindRecorder(py::module_& /*m*/) {}
+namespace {
+
+/// A copy of `values` as a float64 numpy array (the recorder keeps growing its own).
+py::array_t<double> array(const std::vector<double>& values) {
+  py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
+/// The patterns argument: one string or an iterable of strings. pybind11 alone would refuse a
+/// single string (it does not convert str to a list of str), the most common call.
+std::vector<std::string> patternList(py::handle patterns) {
+  if (py::isinstance<py::str>(patterns)) return {patterns.cast<std::string>()};
+  std::vector<std::string> out;
+  if (py::isinstance<py::iterable>(patterns) && !py::isinstance<py::bytes>(patterns)) {
+    for (py::handle p : patterns) {
+      if (!py::isinstance<py::str>(p)) {
+        throw TypeMismatchError("recorder: patterns must be strings, got " +
+                                py::repr(p).cast<std::string>());
+      }
+      out.push_back(p.cast<std::string>());
+    }
+    if (out.empty()) throw InputError("recorder: no patterns given (expected paths or globs)");
+    return out;
+  }
+  throw TypeMismatchError(
+      "recorder: patterns must be a string or a list of strings (paths or globs), got " +
+      py::repr(patterns).cast<std::string>());
+}
+
+/// `columns={name: "path"}` or `{name: "path[i]"}`: the named columns, as a scenario's
+/// logging.columns reads them.
+std::vector<Recorder::NamedColumn> namedColumns(const std::optional<py::dict>& columns) {
+  std::vector<Recorder::NamedColumn> out;
+  if (!columns) return out;
+  for (const auto& [key, value] : *columns) {
+    if (!py::isinstance<py::str>(key) || !py::isinstance<py::str>(value)) {
+      throw TypeMismatchError("recorder: columns must map names to variable paths (strings), got " +
+                              py::repr(key).cast<std::string>() + ": " +
+                              py::repr(value).cast<std::string>());
+    }
+    Recorder::NamedColumn c{key.cast<std::string>(), value.cast<std::string>(), 0};
+    const std::string source = c.path;
+    if (const std::size_t open = source.rfind('[');
+        open != std::string::npos && source.back() == ']') {
+      const std::string index = source.substr(open + 1, source.size() - open - 2);
+      if (index.empty() || index.size() > 9 ||
+          index.find_first_not_of("0123456789") != std::string::npos) {
+        throw InputError("recorder: column '" + c.name + "': '" + source +
+                         "' (expected a variable path, or path[i] with a non-negative index)");
+      }
+      c.path = source.substr(0, open);
+      c.element = std::stoul(index);
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,
+                                       std::optional<double> rate,
+                                       const std::optional<py::dict>& columns) {
+  return std::make_unique<Recorder>(sim, patternList(patterns), namedColumns(columns), rate);
+}
+
+/// Column `name`'s samples; "time" gives the sample times.
+py::array_t<double> columnValues(const Recorder& r, std::string_view name) {
+  if (name == "time") return array(r.times());
+  return array(r.values(r.column(name)));
+}
+
+/// Every sample as a rows x (1 + columns) float64 array, time first.
+py::array_t<double> toNumpy(const Recorder& r) {
+  const auto rows = static_cast<py::ssize_t>(r.rows());
+  const auto width = static_cast<py::ssize_t>(r.columns().size());
+  py::array_t<double> out({rows, width});
+  auto view = out.mutable_unchecked<2>();
+  for (py::ssize_t i = 0; i < rows; ++i) view(i, 0) = r.times()[static_cast<std::size_t>(i)];
+  for (py::ssize_t c = 1; c < width; ++c) {
+    const std::vector<double>& values = r.values(static_cast<std::size_t>(c));
+    for (py::ssize_t i = 0; i < rows; ++i) view(i, c) = values[static_cast<std::size_t>(i)];
+  }
+  return out;
+}
+
+/// The variable columns' names (time left out, as Scenario.columns does).
+std::vector<std::string> variableColumns(const Recorder& r) {
+  const std::vector<std::string>& all = r.columns();
+  return all.empty() ? all : std::vector<std::string>(all.begin() + 1, all.end());
+}
+
+/// {"time": "s", column: unit, ...} in column order.
+py::dict unitMap(const Recorder& r) {
+  py::dict out;
+  if (r.columns().empty()) {
+    out["time"] = "s";  // an empty recorder still has a time axis
+    return out;
+  }
+  for (std::size_t c = 0; c < r.columns().size(); ++c) out[py::str(r.columns()[c])] = r.units()[c];
+  return out;
+}
+
+void writeCsv(const Recorder& r, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  r.writeCsv(out);
+  out.close();
+  if (!out) throw InputError("cannot write '" + path + "': the write failed");
+}
+
+/// recording.dataframe(source): the pandas conversion lives in Python, importing pandas only
+/// when asked (import hopsim stays fast).
+py::object dataframe(py::handle source) {
+  return py::module_::import("hopsim.recording").attr("dataframe")(source);
+}
+
+std::string describe(const Recorder& r) {
+  const std::size_t n = r.columns().empty() ? 0 : r.columns().size() - 1;
+  return "<hopsim.Recorder " + std::to_string(n) + " column(s), " + std::to_string(r.rows()) +
+         " sample(s)>";
+}
+
+}  // namespace
+
+void bindRecorder(py::module_& m) {
+  py::class_<Recorder> c(
+      m, "Recorder",
+      "Records numeric variables of a simulation (bool, int and double scalars and vectors; a "
+      "vector gives one column per element, 'path[i]') in memory while it runs, for analysis "
+      "with numpy and pandas, plots (hopsim.plot) and CSV files.\n\n"
+      "Sampling: with a `rate` (Hz), samples are taken at start + k / rate, where start is the "
+      "time recording began; these times become barriers of the run. Without a rate, a sample "
+      "is taken when recording starts and at the end of every default I/O step, which adds no "
+      "barrier and so leaves the run unchanged bit for bit. Create it after lock() so every "
+      "variable exists. The recorder keeps its simulation alive; dropping the recorder stops "
+      "the recording.");
+  c.def(py::init(&makeRecorder), py::arg("sim"), py::arg("patterns"), py::arg("rate") = py::none(),
+        py::arg("columns") = py::none(), py::keep_alive<1, 2>(),
+        "Records the variables matching `patterns` (one string or a list) in `sim`: exact "
+        "paths, or globs where '*' matches within one path segment and '**' across segments "
+        "('signals.*', 'models.m.continuousStates.**'). `rate`: samples per second (None: at "
+        "the end of every I/O step). `columns`: extra columns with names of their own, "
+        "{name: 'path'} or {name: 'path[i]'} for one element of a vector, after the pattern "
+        "columns. Raises InputError for a pattern that matches no numeric variable (with "
+        "suggestions), a string variable given by exact path, a rate that is not finite and "
+        "positive, or a bad named column.")
+      .def_property_readonly("columns", &variableColumns,
+                             "The recorded columns' names in order, after time ('signals.x', "
+                             "'models.m.continuousStates.x', 'multibody.bodies.b.Q[3]').")
+      .def_property_readonly("units", &unitMap,
+                             "The unit of each column, {'time': 's', column: unit, ...} in "
+                             "column order ('' when the variable declares none).")
+      .def_property_readonly("rows", &Recorder::rows, "The number of samples taken so far.")
+      .def("__len__", &Recorder::rows, "The number of samples taken so far.")
+      .def(
+          "times", [](const Recorder& r) { return array(r.times()); },
+          "The sample times, s, as a new float64 numpy array.")
+      .def("values", &columnValues, py::arg("column"),
+           "The samples of one column ('time' gives times()) as a new float64 numpy array; "
+           "bools read 0/1. Raises InputError (with suggestions) for an unknown column.")
+      .def("to_numpy", &toNumpy,
+           "Every sample as a new rows x (1 + len(columns)) float64 array, time in column 0, "
+           "then the columns in order.")
+      .def(
+          "to_dataframe", [](py::object self) { return dataframe(self); },
+          "Every sample as a pandas DataFrame indexed by time (index name 'time', s), one "
+          "float64 column per recorded column, units in df.attrs['units'] (time included). "
+          "Imports pandas.")
+      .def("write_csv", &writeCsv, py::arg("path"),
+           "Writes the samples as `hopsim run` does: a header of column names ('time' first), "
+           "then one line per sample with 17 significant digits (exact round trip). Raises "
+           "InputError if the file cannot be written.")
+      .def("__repr__", &describe);
+
+  auto sim = py::reinterpret_borrow<py::class_<Simulation>>(m.attr("Simulation"));
+  sim.def(
+      "record",
+      [](Simulation& s, py::handle patterns, std::optional<double> rate,
+         const std::optional<py::dict>& columns) {
+        return makeRecorder(s, patterns, rate, columns);
+      },
+      py::arg("patterns"), py::arg("rate") = py::none(), py::arg("columns") = py::none(),
+      py::keep_alive<0, 1>(),
+      "Starts recording: the same as Recorder(self, patterns, rate, columns). Keep the "
+      "returned Recorder: dropping it stops the recording.");
+
+  auto scenario = py::reinterpret_borrow<py::class_<Scenario>>(m.attr("Scenario"));
+  scenario
+      .def_property_readonly(
+          "recorder", [](const Scenario& s) -> const Recorder& { return s.recorder(); },
+          py::return_value_policy::reference_internal,
+          "The Recorder of the file's `logging` section (empty, no columns and no samples, "
+          "without one). It belongs to the scenario.")
+      .def(
+          "to_dataframe", [](py::object self) { return dataframe(self); },
+          "The recorded samples as a pandas DataFrame, as Recorder.to_dataframe().")
+      .def(
+          "to_numpy", [](const Scenario& s) { return toNumpy(s.recorder()); },
+          "The recorded samples as a rows x (1 + len(columns)) array, time first, as "
+          "Recorder.to_numpy().");
+}
 
 }  // namespace hopsim::python

@@ -1,0 +1,301 @@
+"""Recording from Python: hopsim.Recorder (Simulation.record) and a Scenario's samples as numpy
+arrays, pandas DataFrames and CSV files.
+
+The references are analytic: a SineWave's samples against its formula at the sample times, a
+mass-spring-damper's against its closed-form solution. Recording must not change a run: runs
+with and without a recorder are compared bit for bit.
+"""
+
+import gc
+import math
+import weakref
+
+import numpy as np
+import pytest
+
+import hopsim
+
+from conftest import ROOT
+
+TIGHT = hopsim.IntegratorOptions(relative_tolerance=1e-11, absolute_tolerance=1e-12)
+
+
+def sine_simulation(amplitude=2.0, frequency=1.3, phase=0.4, io_step_size=0.01):
+    """A SineWave 'sine' writing signal 'wave', locked."""
+    sim = hopsim.Simulation(io_step_size=io_step_size)
+    sim.add_signal("wave", unit="V")
+    sim.add_model("SineWave", "sine",
+                  {"amplitude": amplitude, "frequency": frequency, "phase": phase})
+    sim.tie("sine", "y", "wave")
+    sim.lock()
+    return sim
+
+
+def oscillator(integrator="rkf45", m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0.5, **options):
+    """A forced, underdamped MassSpringDamper 'msd' tied to signals F, x (m) and v (m/s),
+    locked."""
+    sim = hopsim.Simulation(integrator=integrator, **options)
+    sim.add_model("MassSpringDamper", "msd", {"m": m, "k": k, "c": c})
+    for signal, unit in (("F", "N"), ("x", "m"), ("v", "m/s")):
+        sim.add_signal(signal, unit=unit)
+        sim.tie("msd", signal, signal)
+    sim.set("signals.F", force)
+    sim.set("models.msd.continuousStates.x", x0)
+    sim.set("models.msd.continuousStates.v", v0)
+    sim.lock()
+    return sim
+
+
+def damped_response(t, m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0.5):
+    """x(t), v(t) of the underdamped m x'' + c x' + k x = F for constant F, in closed form."""
+    w = math.sqrt(k / m)
+    zeta = c / (2.0 * math.sqrt(k * m))
+    wd = w * math.sqrt(1.0 - zeta**2)
+    e0 = x0 - force / k
+    a = (v0 + zeta * w * e0) / wd
+    decay = np.exp(-zeta * w * t)
+    x = force / k + decay * (e0 * np.cos(wd * t) + a * np.sin(wd * t))
+    v = decay * ((a * wd - zeta * w * e0) * np.cos(wd * t)
+                 - (e0 * wd + zeta * w * a) * np.sin(wd * t))
+    return x, v
+
+
+# ---- values against analytic references --------------------------------------------------------
+
+
+def test_a_sine_wave_recorded_at_a_rate_equals_its_formula_at_the_sample_times():
+    sim = sine_simulation()
+    rec = hopsim.Recorder(sim, "signals.wave", rate=7.0)  # 1/7 s: not a multiple of the I/O step
+    sim.advance_time_to(2.0)
+    t = rec.times()
+    # Samples at k / 7 s for k = 0..14, each rounded to the 1 ns tick (Period::barrier).
+    np.testing.assert_array_equal(t, np.round(np.arange(15) / 7.0 * 1e9) / 1e9)
+    # The model was updated at each sample time (a barrier), so the value is the formula there;
+    # 1e-12 leaves room for the rounding of sin's argument (2 pi f t ~ 17, eps * 17 ~ 4e-15).
+    expected = 2.0 * np.sin(2.0 * math.pi * 1.3 * t + 0.4)
+    np.testing.assert_allclose(rec.values("signals.wave"), expected, rtol=0, atol=1e-12)
+    assert rec.rows == len(rec) == 15
+
+
+def test_without_a_rate_samples_are_taken_at_the_start_and_every_io_step():
+    sim = sine_simulation(io_step_size=0.02)
+    rec = sim.record(["signals.wave"])
+    assert rec.rows == 1  # the sample at the start, taken at once
+    sim.advance_time_to(1.0)
+    np.testing.assert_array_equal(rec.times(), np.round(np.arange(51) * 0.02 * 1e9) / 1e9)
+    later = rec.values("signals.wave")[1:]
+    expected = 2.0 * np.sin(2.0 * math.pi * 1.3 * rec.times()[1:] + 0.4)
+    np.testing.assert_allclose(later, expected, rtol=0, atol=1e-12)
+
+
+def test_a_recorded_oscillator_follows_the_closed_form_solution():
+    sim = oscillator(integrator_options=TIGHT)
+    rec = sim.record(["signals.x", "signals.v"], rate=20.0)
+    sim.advance_time_to(10.0)
+    t = rec.times()
+    assert len(t) == 201 and t[-1] == 10.0
+    x, v = damped_response(t)
+    # rkf45 at rtol 1e-11, atol 1e-12 over 10 s: its tolerance times the error growth (about
+    # 3e-13 seen in test_continuous.py); 1e-10 bounds it with margin.
+    np.testing.assert_allclose(rec.values("signals.x"), x, rtol=0, atol=1e-10)
+    np.testing.assert_allclose(rec.values("signals.v"), v, rtol=0, atol=1e-10)
+
+
+# ---- recording leaves the run unchanged ---------------------------------------------------------
+
+
+def trajectory(sim, times):
+    """sim advanced to each of `times`, with (x, v) read there."""
+    out = []
+    for t in times:
+        sim.advance_time_to(t)
+        out.append((sim.get("signals.x"), sim.get("signals.v")))
+    return np.array(out)
+
+
+def test_recording_without_a_rate_does_not_change_an_adaptive_run_bit_for_bit():
+    times = np.arange(1, 301) * 0.01
+    reference = trajectory(oscillator("rkf45"), times)
+    sim = oscillator("rkf45")
+    rec = sim.record("signals.*")
+    recorded = trajectory(sim, times)
+    assert (recorded == reference).all()
+    # ... and the recorder saw exactly those values at the I/O steps.
+    assert (rec.values("signals.x")[1:] == reference[:, 0]).all()
+    assert (rec.values("signals.v")[1:] == reference[:, 1]).all()
+
+
+def test_recording_at_a_multiple_of_the_io_step_does_not_change_a_fixed_step_run():
+    times = np.arange(1, 101) * 0.05
+    reference = trajectory(oscillator("rk4"), times)
+    sim = oscillator("rk4")
+    rec = sim.record(["signals.x", "signals.v"], rate=20.0)
+    recorded = trajectory(sim, times)
+    assert (recorded == reference).all()
+    assert (rec.values("signals.x")[1:] == reference[:, 0]).all()
+
+
+# ---- columns, units, tables ---------------------------------------------------------------------
+
+
+def test_columns_units_and_the_numpy_table():
+    sim = oscillator()
+    rec = hopsim.Recorder(sim, ["signals.x", "models.msd.continuousStates.*"], rate=10.0,
+                          columns={"position": "signals.x"})
+    assert rec.columns == ["signals.x", "models.msd.continuousStates.v",
+                           "models.msd.continuousStates.x", "position"]
+    assert rec.units == {"time": "s", "signals.x": "m", "models.msd.continuousStates.v": "m/s",
+                         "models.msd.continuousStates.x": "m", "position": "m"}
+    sim.advance_time_to(1.0)
+    table = rec.to_numpy()
+    assert table.shape == (11, 5) and table.dtype == np.float64
+    assert (table[:, 0] == rec.times()).all()
+    for i, column in enumerate(rec.columns, start=1):
+        assert (table[:, i] == rec.values(column)).all()
+    assert (rec.values("time") == rec.times()).all()
+    assert (rec.values("position") == rec.values("signals.x")).all()
+
+
+def test_vector_bool_and_int_variables_give_float_columns():
+    sim = hopsim.Simulation(io_step_size=0.1)
+    sim.add_signal("q", length=3, unit="rad")
+    sim.add_signal("flag", type=bool)
+    sim.add_signal("count", type=int)
+    sim.lock()
+    sim.set("signals.q", [1.0, 2.0, 3.0])
+    sim.set("signals.flag", True)
+    sim.set("signals.count", 7)
+    rec = sim.record(["signals.q", "signals.flag", "signals.count"],
+                     columns={"q_last": "signals.q[2]"})
+    assert rec.columns == ["signals.q[0]", "signals.q[1]", "signals.q[2]", "signals.flag",
+                           "signals.count", "q_last"]
+    assert rec.units["signals.q[1]"] == "rad" and rec.units["q_last"] == "rad"
+    np.testing.assert_array_equal(rec.to_numpy()[0], [0.0, 1.0, 2.0, 3.0, 1.0, 7.0, 3.0])
+
+
+def test_the_dataframe_is_indexed_by_time_with_units_in_attrs():
+    sim = oscillator(integrator_options=TIGHT)
+    rec = sim.record(["signals.x", "signals.v"], rate=10.0)
+    sim.advance_time_to(2.0)
+    df = rec.to_dataframe()
+    assert df.index.name == "time"
+    assert list(df.columns) == ["signals.x", "signals.v"]
+    assert (df.index.to_numpy() == rec.times()).all()
+    assert (df["signals.x"].to_numpy() == rec.values("signals.x")).all()
+    assert all(str(dtype) == "float64" for dtype in df.dtypes)
+    assert df.attrs["units"] == {"time": "s", "signals.x": "m", "signals.v": "m/s"}
+    assert hopsim.units_of(df) == df.attrs["units"]
+    assert (hopsim.dataframe(rec) == df).all().all()
+    # A copy: recording on does not change a DataFrame already taken.
+    sim.advance_time_to(3.0)
+    assert len(df) == 21 and len(rec.to_dataframe()) == 31
+
+
+def test_write_csv_round_trips_every_value_exactly(tmp_path):
+    sim = sine_simulation()
+    rec = sim.record("signals.wave", rate=7.0, columns={"w": "signals.wave"})
+    sim.advance_time_to(1.0)
+    path = tmp_path / "wave.csv"
+    rec.write_csv(str(path))
+    lines = path.read_text().splitlines()
+    assert lines[0] == "time,signals.wave,w"
+    read = np.array([[float(field) for field in line.split(",")] for line in lines[1:]])
+    assert (read == rec.to_numpy()).all()  # 17 significant digits read back exactly
+
+
+def test_a_scenarios_samples_as_a_dataframe():
+    # examples/signal_ties.yaml: B writes a = 3 sin(2 pi 2 t), C writes y = 2 a.
+    scenario = hopsim.load(str(ROOT / "examples" / "signal_ties.yaml"))
+    scenario.run()
+    df = scenario.to_dataframe()
+    assert list(df.columns) == scenario.columns == ["signals.A.a", "signals.A.C.y"]
+    assert isinstance(scenario.recorder, hopsim.Recorder)
+    assert scenario.recorder.columns == scenario.columns
+    assert (df.index.to_numpy() == scenario.times()).all()
+    t = df.index.to_numpy()[1:]  # row 0 is the sample at the start, before step zero
+    np.testing.assert_allclose(df["signals.A.C.y"].to_numpy()[1:],
+                               6.0 * np.sin(2.0 * math.pi * 2.0 * t), rtol=0, atol=1e-12)
+    assert scenario.to_numpy().shape == (len(df), 3)
+    assert df.attrs["units"]["time"] == "s"
+
+
+# ---- errors -------------------------------------------------------------------------------------
+
+
+def test_a_pattern_matching_nothing_raises_input_error_with_suggestions():
+    sim = sine_simulation()
+    with pytest.raises(hopsim.InputError,
+                       match=r"'signals.wav' matches no numeric variable "
+                             r"\(did you mean 'signals.wave'\?\)"):
+        sim.record("signals.wav")
+    with pytest.raises(hopsim.InputError, match=r"'models.sine.param.\*' matches no numeric"):
+        hopsim.Recorder(sim, ["signals.wave", "models.sine.param.*"])
+
+
+def test_bad_rates_columns_and_arguments_raise_hopsim_errors():
+    sim = sine_simulation()
+    with pytest.raises(hopsim.InputError, match=r"logging rate 0 Hz must be finite and positive"):
+        sim.record("signals.wave", rate=0.0)
+    with pytest.raises(hopsim.InputError, match=r"rate nan Hz|rate NaN Hz|rate -?nan"):
+        sim.record("signals.wave", rate=float("nan"))
+    with pytest.raises(hopsim.InputError,
+                       match=r"column 'w': 'signals.wave' has 1 elements, so element 3"):
+        sim.record("signals.wave", columns={"w": "signals.wave[3]"})
+    with pytest.raises(hopsim.InputError, match=r"column 'w': 'signals.wave\[x\]' \(expected"):
+        sim.record("signals.wave", columns={"w": "signals.wave[x]"})
+    with pytest.raises(hopsim.InputError, match=r"column 'w': no variable 'signals.wav' "
+                                                r"\(did you mean 'signals.wave'\?\)"):
+        sim.record("signals.wave", columns={"w": "signals.wav"})
+    with pytest.raises(TypeError, match=r"patterns must be a string or a list of strings"):
+        sim.record(42)
+    with pytest.raises(TypeError, match=r"patterns must be strings, got 3"):
+        sim.record(["signals.wave", 3])
+    rec = sim.record("signals.wave")
+    with pytest.raises(hopsim.InputError,
+                       match=r"no column 'signals.wav' \(did you mean 'signals.wave'\?\)"):
+        rec.values("signals.wav")
+    with pytest.raises(hopsim.InputError, match=r"cannot write '/nonexistent/dir/w.csv'"):
+        rec.write_csv("/nonexistent/dir/w.csv")
+    with pytest.raises(TypeError, match=r"expected a hopsim.Recorder or a hopsim.Scenario"):
+        hopsim.dataframe([1, 2])
+    assert sim.list_events()[-1].name == "recorder"  # only the one recorder that was made
+
+
+def test_a_string_variable_named_exactly_is_refused():
+    sim = hopsim.Simulation()
+    sim.add_signal("mode", type=str)
+    sim.add_signal("x")
+    sim.lock()
+    with pytest.raises(hopsim.InputError, match=r"cannot log 'signals.mode': it is a string"):
+        sim.record("signals.mode")
+    assert sim.record("signals.*").columns == ["signals.x"]  # a glob skips it
+
+
+# ---- lifetime -----------------------------------------------------------------------------------
+
+
+def test_a_recorder_keeps_its_simulation_alive_and_stops_when_dropped():
+    sim = sine_simulation()
+    alive = weakref.ref(sim)
+    rec = hopsim.Recorder(sim, "signals.wave")
+    other = sim.record("signals.wave")
+    assert [e.name for e in sim.list_events()] == ["recorder", "recorder2"]
+    del other
+    gc.collect()
+    assert [e.name for e in sim.list_events()] == ["recorder"]
+    del sim
+    gc.collect()
+    assert alive() is not None  # kept alive by rec
+    alive().advance_time_to(0.1)
+    assert rec.rows == 11
+    del rec
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_scenarios_recorder_keeps_the_scenario_alive():
+    scenario = hopsim.load(str(ROOT / "examples" / "signal_ties.yaml"))
+    rec = scenario.recorder
+    del scenario
+    gc.collect()
+    assert rec.columns == ["signals.A.a", "signals.A.C.y"] and rec.rows == 1
