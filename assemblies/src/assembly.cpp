@@ -119,7 +119,7 @@ Model& Assembly::adoptModel(std::unique_ptr<Model> model) {
 
 Model& Assembly::addModel(std::string_view className, const std::string& localName,
                           const InputNode& params) {
-  const ModelRegistry& models = models::standardRegistry();
+  const ModelRegistry& models = models::modelRegistry();
   const std::string name = qualified(localName);
   const ParamSet values = ParamSet::parse(modelParamsSchema(models.spec(className)), params,
                                           "models." + name + ".params");

@@ -21,7 +21,7 @@ void AssemblyRegistry::add(AssemblyClass cls) {
 const AssemblyClass& AssemblyRegistry::get(std::string_view className) const {
   const auto it = classes_.find(className);
   if (it == classes_.end()) {
-    throw InputError("unknown assembly class '" + std::string(className) + "'" +
+    throw NotFoundError("unknown assembly class '" + std::string(className) + "'" +
                      didYouMean(className, classNames()));
   }
   return it->second;

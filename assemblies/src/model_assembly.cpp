@@ -62,7 +62,7 @@ ModelAssembly::Config::Config() {
 void ModelAssembly::Config::validate(const ParamSet& set) const {
   const ModelSpec* spec = nullptr;
   try {
-    spec = &models::standardRegistry().spec(set[model]);
+    spec = &models::modelRegistry().spec(set[model]);
   } catch (const InputError& e) {
     set.fail("model", e.what());
   }
@@ -98,7 +98,7 @@ void ModelAssembly::Config::validate(const ParamSet& set) const {
 Model& ModelAssembly::model() const { return sim().model(models().front()); }
 
 std::shared_ptr<const ParamSchema> ModelAssembly::makeParamsSchema() const {
-  return modelParamsSchema(models::standardRegistry().spec(config()[schemaOf<Config>()->model]));
+  return modelParamsSchema(models::modelRegistry().spec(config()[schemaOf<Config>()->model]));
 }
 
 std::size_t ModelAssembly::portLength(const FieldSpec& port, const ModelSpec& spec) const {
@@ -121,7 +121,7 @@ std::size_t ModelAssembly::portLength(const FieldSpec& port, const ModelSpec& sp
 }
 
 void ModelAssembly::addSignals() {
-  const ModelSpec& spec = models::standardRegistry().spec(config()[schemaOf<Config>()->model]);
+  const ModelSpec& spec = models::modelRegistry().spec(config()[schemaOf<Config>()->model]);
   for (const FieldRole role : kPortRoles) {
     for (const FieldSpec& port : spec.fields(role)) {
       addSignal(port.name, port.type, portLength(port, spec), port.unit == "1" ? "" : port.unit,
@@ -133,7 +133,7 @@ void ModelAssembly::addSignals() {
 void ModelAssembly::addModels() {
   const Config& keys = *schemaOf<Config>();
   const std::string& className = config()[keys.model];
-  Model& m = adoptModel(models::standardRegistry().create(className, path()));
+  Model& m = adoptModel(models::modelRegistry().create(className, path()));
   // Config::validate has checked that node or body is given exactly when the kind needs it.
   if (config().has(keys.node) || config().has(keys.body)) {
     attachModel(m, {config().has(keys.node) ? config()[keys.node] : std::string(),

@@ -197,7 +197,7 @@ void EventManager::remove(std::string_view name) {
   if (it == byName_.end()) {
     std::vector<std::string> names;
     for (const auto& [n, slot] : byName_) names.push_back(n);
-    throw InputError("no event named '" + std::string(name) + "'" + didYouMean(name, names));
+    throw NotFoundError("no event named '" + std::string(name) + "'" + didYouMean(name, names));
   }
   release(it->second);
 }

@@ -97,8 +97,8 @@ std::string Model::fieldPath(FieldRole role, std::size_t index) const {
 std::size_t Model::fieldIndex(FieldRole role, std::string_view name) const {
   try {
     return spec_->indexOf(role, name);
-  } catch (const InputError& e) {
-    throw InputError(describe() + ": " + e.what());
+  } catch (const NotFoundError& e) {
+    throw NotFoundError(describe() + ": " + e.what());
   }
 }
 
@@ -219,7 +219,7 @@ void ModelBinding::tie(Model& model, std::string_view port, const SignalSlice& s
     for (FieldRole r : {FieldRole::FlowIn, FieldRole::FlowOut}) {
       for (const FieldSpec& f : spec.fields(r)) ports.push_back(f.name);
     }
-    throw InputError(model.describe() + " has no port '" + std::string(port) + "'" +
+    throw NotFoundError(model.describe() + " has no port '" + std::string(port) + "'" +
                      didYouMean(port, ports));
   }
   const FieldSpec& field = spec.fields(role)[*index];

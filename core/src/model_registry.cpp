@@ -14,7 +14,7 @@ void ModelRegistry::add(const ModelSpec& spec, Factory factory) {
 const ModelRegistry::Entry& ModelRegistry::entry(std::string_view className) const {
   auto it = entries_.find(className);
   if (it == entries_.end()) {
-    throw InputError("no model class '" + std::string(className) + "' is registered" +
+    throw NotFoundError("no model class '" + std::string(className) + "' is registered" +
                      didYouMean(className, classNames()));
   }
   return it->second;

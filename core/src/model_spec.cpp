@@ -195,7 +195,7 @@ std::size_t ModelSpec::indexOf(FieldRole role, std::string_view name) const {
   for (const FieldSpec& f : fields(role)) names.push_back(f.name);
   std::string declared;
   for (const std::string& n : names) declared += (declared.empty() ? "" : ", ") + n;
-  throw InputError("model class '" + className_ + "' has no " + roleNoun(role) + " '" +
+  throw NotFoundError("model class '" + className_ + "' has no " + roleNoun(role) + " '" +
                    std::string(name) + "'" + didYouMean(name, names) + "; declared: " +
                    (declared.empty() ? "none" : declared));
 }

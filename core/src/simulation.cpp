@@ -56,7 +56,7 @@ Signal& Simulation::addSignal(const std::string& name, ElementType type, std::si
 Signal& Simulation::signal(std::string_view name) {
   auto it = signals_.find(name);
   if (it == signals_.end()) {
-    throw InputError("no signal '" + std::string(name) + "'" + didYouMean(name, signalNames()));
+    throw NotFoundError("no signal '" + std::string(name) + "'" + didYouMean(name, signalNames()));
   }
   return *it->second;
 }
@@ -125,7 +125,7 @@ const Simulation::ModelSlot& Simulation::slot(std::string_view name) const {
   for (const ModelSlot& s : slots_) {
     if (s.model->name() == name) return s;
   }
-  throw InputError("no model '" + std::string(name) + "'" + didYouMean(name, modelNames()));
+  throw NotFoundError("no model '" + std::string(name) + "'" + didYouMean(name, modelNames()));
 }
 
 Model& Simulation::model(std::string_view name) { return *slot(name).model; }

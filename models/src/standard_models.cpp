@@ -53,4 +53,13 @@ const ModelRegistry& standardRegistry() {
   return registry;
 }
 
+ModelRegistry& modelRegistry() {
+  static ModelRegistry registry = [] {
+    ModelRegistry r;
+    registerStandardModels(r);
+    return r;
+  }();
+  return registry;
+}
+
 }  // namespace hopsim::models

@@ -47,8 +47,11 @@ exactly where a residual changes sign::
 complete state: a run continued from a checkpoint repeats the original bit for bit.
 
 Errors are raised as :class:`Error` subclasses carrying the C++ message unchanged:
-:class:`InputError` (bad values, paths, names), :class:`ModelError` (structure that cannot run,
-API used out of order) and :class:`NumericalError`. An exception raised by a Python callback
+:class:`InputError` (bad values, paths, names; also a ``ValueError``) with its subclasses
+:class:`NotFoundError` (an unknown path or name; also a ``KeyError``) and
+:class:`TypeMismatchError` (a value of the wrong type; also a ``TypeError``),
+:class:`ModelError` (structure that cannot run, API used out of order) and
+:class:`NumericalError`. An exception raised by a Python callback
 (event, stop callback, multi-rate schedule, zero-crossing residual) propagates out of the
 advancing call unchanged.
 
@@ -74,16 +77,17 @@ from hopsim._hopsim import (
     ModelRegistry,
     ModelSpec,
     MultistepMethod,
+    NotFoundError,
     NumericalError,
     PropagationStatistics,
     RootFinder,
     Scenario,
     Simulation,
     Sweep,
+    TypeMismatchError,
     VariableInfo,
     __version__,
     integrator_names,
-    load,
     standard_registry,
 )
 
@@ -105,12 +109,14 @@ __all__ = [
     "ModelRegistry",
     "ModelSpec",
     "MultistepMethod",
+    "NotFoundError",
     "NumericalError",
     "PropagationStatistics",
     "RootFinder",
     "Scenario",
     "Simulation",
     "Sweep",
+    "TypeMismatchError",
     "VariableInfo",
     "__version__",
     "integrator_names",
@@ -124,13 +130,15 @@ __all__ = [
 for _public in (
     CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole, FieldSpec,
     Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError, ModelMethod,
-    ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NumericalError, PropagationStatistics,
-    RootFinder, Scenario, Simulation, Sweep, VariableInfo,
+    ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NotFoundError, NumericalError,
+    PropagationStatistics, RootFinder, Scenario, Simulation, Sweep, TypeMismatchError,
+    VariableInfo,
 ):
     _public.__module__ = __name__
 del _public
 
 # The pure-Python parts; each module lists its public names in __all__.
+from hopsim import _hopsim  # noqa: E402
 from hopsim import assembly, models, multibody, plot, recording  # noqa: E402
 from hopsim.assembly import *  # noqa: E402,F401,F403
 from hopsim.models import *  # noqa: E402,F401,F403
@@ -138,6 +146,33 @@ from hopsim.multibody import *  # noqa: E402,F401,F403
 from hopsim.recording import *  # noqa: E402,F401,F403
 
 __all__ += assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
+
+
+def load(path, overrides=None):
+    """Loads and locks a native scenario, a Chrono MBS model or simulation file, or an MBSE file
+    and returns its :class:`Scenario`.
+
+    ``overrides`` maps paths to values (``{"simulation.end_time": 2.0}``) or is a list of
+    ``"PATH=VALUE"`` strings; each is validated like the file's own value. Bad input raises
+    :class:`InputError` naming file:line:col and the key path.
+    """
+    if overrides is None:
+        overrides = []
+    elif isinstance(overrides, dict):
+        overrides = [f"{path}={_override_text(value)}" for path, value in overrides.items()]
+    return _hopsim.load(str(path), list(overrides))
+
+
+def _override_text(value):
+    """A Python value as the YAML text an override carries."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
+        value = value.tolist() if hasattr(value, "tolist") else value
+        return "[" + ", ".join(_override_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
 
 
 def model_classes():

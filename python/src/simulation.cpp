@@ -111,7 +111,7 @@ void bindStructure(py::class_<Simulation>& c) {
           [](Simulation& sim, std::string_view className, std::string name,
              const std::optional<py::dict>& params) {
             const ParamValues values = paramValues(params, name);
-            sim.addModel(models::standardRegistry().create(className, std::move(name), values));
+            sim.addModel(models::modelRegistry().create(className, std::move(name), values));
           },
           py::arg("class_name"), py::arg("name"), py::arg("params") = py::none(),
           "Creates a model of a registered class (see standard_registry()) and adds it; its "

@@ -10,11 +10,29 @@ namespace {
 
 constexpr double kUnsetDouble = std::numeric_limits<double>::quiet_NaN();
 
+/// True when `value` holds elements a buffer of `type` can take (numbers for numbers), whatever
+/// their count: a mismatch is then one of length or of value, not of type.
+bool elementsConvert(ElementType type, const Value& value) {
+  switch (type) {
+    case ElementType::Bool:
+      return std::holds_alternative<bool>(value);
+    case ElementType::String:
+      return std::holds_alternative<std::string>(value);
+    case ElementType::Double:
+    case ElementType::Int:
+      return std::holds_alternative<double>(value) || std::holds_alternative<std::int64_t>(value) ||
+             std::holds_alternative<std::vector<double>>(value) ||
+             std::holds_alternative<std::vector<std::int64_t>>(value);
+  }
+  return false;
+}
+
 [[noreturn]] void throwMismatch(std::string_view what, ElementType type, std::size_t count,
                                 const Value& value, std::string_view why = {}) {
   std::string message = std::string(what) + ": expected " + describeType(type, count) +
                         " but got " + describeValueType(value) + " " + describeValue(value);
   if (!why.empty()) message += " (" + std::string(why) + ")";
+  if (!elementsConvert(type, value)) throw TypeMismatchError(message);
   throw InputError(message);
 }
 

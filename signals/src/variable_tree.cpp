@@ -146,7 +146,7 @@ void VariableTree::throwUnknown(std::string_view path) const {
     }
     names.insert(leaf);
   }
-  throw InputError("no variable '" + std::string(path) + "'" +
+  throw NotFoundError("no variable '" + std::string(path) + "'" +
                    didYouMean(path, std::vector<std::string>(names.begin(), names.end())));
 }
 

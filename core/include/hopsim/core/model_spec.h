@@ -167,6 +167,9 @@ class FieldDeclarator {
   template <class... In>
   FieldDeclarator& feedsFrom(FieldKey<FieldRole::FlowIn, In>... inputs)
     requires(R == FieldRole::FlowOut);
+  /// The same with the flowIns' indices, for declarations built at run time (Python models).
+  FieldDeclarator& feedsFrom(std::vector<std::size_t> inputs)
+    requires(R == FieldRole::FlowOut);
   /// This output depends on no input directly (it reads only states, params and time).
   FieldDeclarator& noFeedThrough()
     requires(R == FieldRole::FlowOut);
@@ -349,6 +352,13 @@ FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(FieldKey<FieldRole::Flow
   requires(R == FieldRole::FlowOut)
 {
   field().feedsFrom = std::vector<std::size_t>{inputs.index...};
+  return *this;
+}
+template <FieldRole R, class T>
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(std::vector<std::size_t> inputs)
+  requires(R == FieldRole::FlowOut)
+{
+  field().feedsFrom = std::move(inputs);
   return *this;
 }
 template <FieldRole R, class T>

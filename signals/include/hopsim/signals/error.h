@@ -20,6 +20,20 @@ class InputError : public Error {
   using Error::Error;
 };
 
+/// An InputError for a name or path that does not exist: a variable path, a signal, a model, a
+/// model class, a field, an event. Python raises it as hopsim.NotFoundError, also a KeyError.
+class NotFoundError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
+/// An InputError for a value of the wrong type (a string where a number is expected). Python
+/// raises it as hopsim.TypeMismatchError, also a TypeError.
+class TypeMismatchError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 /// A model or simulation structure that cannot run as built, or an API used out of order
 /// (untied port, algebraic loop, structural change while locked).
 class ModelError : public Error {
