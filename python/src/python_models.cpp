@@ -164,10 +164,13 @@ class PythonModelAccess {
  public:
   PythonModelAccess(std::shared_ptr<const PythonModelSpec> spec, ModelHandle* handle,
                     py::handle instance, unsigned overrides)
-      : pySpec_(std::move(spec)),
-        handle_(handle),
-        instance_(instance.ptr()),
-        overrides_(overrides) {}
+      : pySpec_(std::move(spec)), handle_(handle), instance_(instance.ptr()) {
+    // The class's functions, looked up once (the instance is created with the GIL held).
+    const py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(instance_)));
+    for (std::size_t i = 0; i < kMethodNames.size(); ++i) {
+      if ((overrides & (1u << i)) != 0) methods_[i] = type.attr(kMethodNames[i]);
+    }
+  }
   virtual ~PythonModelAccess() = default;
 
   virtual Model& model() = 0;
@@ -187,11 +190,10 @@ class PythonModelAccess {
   /// without it.
   template <class... Args>
   void call(PyMethod method, Args... args) {
-    const auto bit = 1u << static_cast<unsigned>(method);
-    if ((overrides_ & bit) == 0) return;
+    const py::object& function = methods_[static_cast<std::size_t>(method)];
+    if (!function) return;
     py::gil_scoped_acquire gil;
-    py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(instance_)));
-    type.attr(kMethodNames[static_cast<std::size_t>(method)])(py::handle(instance_), args...);
+    function(py::handle(instance_), args...);
   }
   void detach();
 
@@ -201,7 +203,7 @@ class PythonModelAccess {
   ModelHandle* handle_;
   PyObject* instance_;  // borrowed until adoptInstance()
   bool ownsInstance_ = false;
-  unsigned overrides_;
+  std::array<py::object, kMethodNames.size()> methods_;  // empty where the class defines none
 };
 
 /// The Python instance's link to its C++ model: owns it until a simulation adopts it.
@@ -240,10 +242,9 @@ class ModelHandle {
 
 void PythonModelAccess::detach() {
   handle_->forget();
-  if (ownsInstance_) {
-    py::gil_scoped_acquire gil;
-    Py_DECREF(instance_);
-  }
+  py::gil_scoped_acquire gil;
+  for (py::object& function : methods_) function = py::object();
+  if (ownsInstance_) Py_DECREF(instance_);
 }
 
 /// A model whose methods are those of a Python instance; Base is FlowModel or ContinuousModel.
