@@ -41,4 +41,34 @@ hopsim_build() {
     cmake -S . -B "$dir" -G Ninja "$@"
   fi
   cmake --build "$dir" -j 2
+  hopsim_python_path "$dir"
+}
+
+# hopsim_python_path DIR [SITE]: makes `import hopsim` find DIR's Python package from anywhere,
+# without PYTHONPATH, by a development .pth file (hopsim-build.pth, holding the absolute path of
+# DIR/python) in SITE, by default the system interpreter's first site directory
+# (/usr/local/lib/python3.11/dist-packages on Debian 12). Only for a build with the module and
+# without the sanitizers (an instrumented module cannot be loaded by /usr/bin/python3). Writes
+# only when the content changes; without write permission it prints how to set PYTHONPATH.
+hopsim_python_path() {
+  local dir=$1 site=${2:-}
+  compgen -G "$dir/python/hopsim/_hopsim*.so" >/dev/null || return 0
+  grep -q "^HOPSIM_SANITIZE:BOOL=ON" "$dir/CMakeCache.txt" 2>/dev/null && return 0
+  local package
+  package=$(cd "$dir/python" && pwd)
+  if [ -z "$site" ]; then
+    [ -x /usr/bin/python3 ] || return 0
+    site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])')
+  fi
+  local pth="$site/hopsim-build.pth"
+  [ "$(cat "$pth" 2>/dev/null)" = "$package" ] && return 0
+  if { [ -d "$site" ] || mkdir -p "$site" 2>/dev/null; } && [ -w "$site" ] &&
+    printf '%s\n' "$package" >"$pth" 2>/dev/null; then
+    echo "hopsim: $pth makes 'import hopsim' use $package"
+    # A package installed in the site directory itself comes before the .pth's entry.
+    [ -e "$site/hopsim" ] && echo "hopsim: note: the installed $site/hopsim takes precedence"
+  else
+    echo "hopsim: to import hopsim from this checkout: export PYTHONPATH=$package"
+  fi
+  return 0
 }
