@@ -143,7 +143,7 @@ const ParamSet* RecordList::find(std::string_view name) const {
 }
 
 std::string ParamField::typeName() const {
-  const std::string record = recordSchema ? schemaClassName(*recordSchema) : std::string{};
+  const std::string record = recordSchema ? recordSchema->name() : std::string{};
   // A vector of free length still shows its brackets: "double[]".
   const std::string length = lengthSuffix(*this).empty() ? "[]" : lengthSuffix(*this);
   switch (type) {
@@ -168,6 +168,8 @@ std::string ParamField::boundsText() const {
   const char close = (upper && !upperExclusive) ? ']' : ')';
   return open + low + ", " + high + close;
 }
+
+std::string ParamSchema::name() const { return name_.empty() ? schemaClassName(*this) : name_; }
 
 std::optional<std::size_t> ParamSchema::find(std::string_view name) const {
   for (std::size_t i = 0; i < fields_.size(); ++i) {

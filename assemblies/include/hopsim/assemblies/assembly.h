@@ -259,6 +259,12 @@ class Assembly {
   /// assembly, which keeps them for whoever runs the simulation (a Scenario prints them).
   void warn(std::string message);
 
+ public:
+  /// A token that expires when the assembly is destroyed: a holder of a plain reference that
+  /// the tree does not own (a Python handle) checks it before every use, so that using an
+  /// assembly whose construction failed or whose tree was deleted is an error, not a crash.
+  std::weak_ptr<Assembly* const> lifetime() const { return lifetime_; }
+
  private:
   friend class SimulationAssembly;
   // Lowers a mechanism file into the stages of the assembly that reads it.
@@ -301,6 +307,7 @@ class Assembly {
   std::vector<std::shared_ptr<TieRecord>> offeredTies_;
   bool paramsBound_ = false;
   bool stateBound_ = false;
+  std::shared_ptr<Assembly* const> lifetime_ = std::make_shared<Assembly* const>(this);
 };
 
 /// The top of an assembly tree, built into one Simulation (the seed's SimulationAssembly,

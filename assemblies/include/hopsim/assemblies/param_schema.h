@@ -238,6 +238,15 @@ class ParamSchema {
   std::size_t addField(ParamField field);
   ParamField& mutableField(std::size_t index) { return fields_[index]; }
   void setDoc(std::string doc) { doc_ = std::move(doc); }
+  /// The name messages and docs give the schema ("BodyParams" in `map<BodyParams>`): the C++
+  /// class name, or the name set here for a schema built at run time (a Python class).
+  std::string name() const;
+  void setName(std::string name) { name_ = std::move(name); }
+  /// Checks the declaration of field `index` (bounds order, a unit that is SI, choices and
+  /// lengths on types that have them, a default that passes the field's own checks), as the
+  /// declarators do; for schemas built at run time with addField.
+  /// @throws ModelError naming the field.
+  void checkDeclaration(std::size_t index) const;
 
  protected:
   template <class T>
@@ -253,14 +262,9 @@ class ParamSchema {
   }
 
  private:
-  template <class T>
-  friend class ParamDeclarator;
-  /// Checks a declaration just changed (bounds order, a default that fails the field's own
-  /// checks); throws ModelError naming the field.
-  void checkDeclaration(std::size_t index) const;
-
   std::vector<ParamField> fields_;
   std::string doc_;
+  std::string name_;
 };
 
 // ---- ParamDeclarator implementation -------------------------------------------------------
