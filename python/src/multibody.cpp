@@ -18,6 +18,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -183,6 +184,21 @@ std::vector<std::string> nodeNames(const MultibodyModel& model) {
   return names;
 }
 
+// Lookups by name without allocating (the model's own lookups throw without suggestions).
+BodyIndex findBody(const MultibodyModel& model, std::string_view name) {
+  for (BodyIndex b = 0; b < model.bodyCount(); ++b) {
+    if (model.bodyName(b) == name) return b;
+  }
+  return -1;
+}
+
+NodeIndex findNode(const MultibodyModel& model, std::string_view name) {
+  for (NodeIndex n = 0; n < model.nodeCount(); ++n) {
+    if (model.node(n).name == name) return n;
+  }
+  return -1;
+}
+
 /// " (did you mean ...?)", or the list of names when none is close (at most 12 of them).
 std::string suggestions(const std::string& wanted, const std::vector<std::string>& names,
                         const std::string& kind) {
@@ -214,13 +230,12 @@ BodyIndex bodyArg(const MultibodyModel& model, py::handle body, const std::strin
   }
   if (py::isinstance<py::str>(body)) {
     const auto name = body.cast<std::string>();
-    const auto names = bodyNames(model);
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end()) {
+    const BodyIndex b = findBody(model, name);
+    if (b < 0) {
       throw NotFoundError(what + ": no body named '" + name + "'" +
-                          suggestions(name, names, "body"));
+                          suggestions(name, bodyNames(model), "body"));
     }
-    return static_cast<BodyIndex>(it - names.begin());
+    return b;
   }
   throw TypeMismatchError(what + ": a body is given by name (str) or index (int), got " +
                           describeObject(body));
@@ -249,13 +264,12 @@ NodeIndex nodeArg(const MultibodyModel& model, py::handle node, const std::strin
   }
   if (py::isinstance<py::str>(node)) {
     const auto name = node.cast<std::string>();
-    const auto names = nodeNames(model);
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end()) {
+    const NodeIndex n = findNode(model, name);
+    if (n < 0) {
       throw NotFoundError(what + ": no node named '" + name + "'" +
-                          suggestions(name, names, "node"));
+                          suggestions(name, nodeNames(model), "node"));
     }
-    return static_cast<NodeIndex>(it - names.begin());
+    return n;
   }
   throw TypeMismatchError(what + ": a node is given by name (str) or index (int), got " +
                           describeObject(node));
@@ -304,16 +318,14 @@ Frame frameArg(const MultibodyModel& model, py::handle frame, const std::string&
                         "; expected 'world', 'body:<body>', 'node:<node>', 'inboard:<body>' "
                         "or 'outboard:<body>'");
   }
-  const auto bodies = bodyNames(model);
-  const auto nodes = nodeNames(model);
-  const bool isBody = std::find(bodies.begin(), bodies.end(), name) != bodies.end();
-  const bool isNode = std::find(nodes.begin(), nodes.end(), name) != nodes.end();
-  if (isBody && isNode) {
+  const BodyIndex b = findBody(model, name);
+  const NodeIndex n = findNode(model, name);
+  if (b >= 0 && n >= 0) {
     throw InputError(what + ": '" + name + "' names both a body and a node; write 'body:" + name +
                      "' or 'node:" + name + "'");
   }
-  if (isBody) return Frame::body(bodyArg(model, frame, what));
-  if (isNode) return Frame::node(nodeArg(model, frame, what));
+  if (b >= 0) return Frame::body(b);
+  if (n >= 0) return Frame::node(n);
   throw NotFoundError(what + ": no frame '" + name + "' (neither a body nor a node)" +
                       didYouMean(name, frameNames(model)));
 }
