@@ -52,55 +52,6 @@ class PyRef {
   py::object object_;
 };
 
-// ---- Python values to InputNode -----------------------------------------------------------
-
-/// A Python value as input for a ParamSet: None, bool, int, float, str (units allowed: "2 kg"),
-/// numpy scalars, sequences (lists, tuples, 1-D arrays) and mappings with string keys.
-InputNode toInput(py::handle o, const std::string& what) {
-  PyObject* p = o.ptr();
-  if (o.is_none()) return {};
-  if (PyBool_Check(p)) return InputNode(p == Py_True);  // before int: True is an int
-  if (PyLong_Check(p)) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
-    if (overflow != 0)
-      throw InputError(what + ": " + py::repr(o).cast<std::string>() +
-                       " does not fit in a 64-bit integer");
-    return InputNode(static_cast<std::int64_t>(v));
-  }
-  if (PyFloat_Check(p)) return InputNode(PyFloat_AS_DOUBLE(p));
-  if (PyUnicode_Check(p)) return InputNode(o.cast<std::string>());
-  const py::module_ numpy = py::module_::import("numpy");
-  if (py::isinstance(o, numpy.attr("generic"))) return toInput(o.attr("item")(), what);
-  if (py::isinstance(o, numpy.attr("ndarray"))) return toInput(o.attr("tolist")(), what);
-  if (py::hasattr(o, "to_dict") && !py::isinstance<py::dict>(o)) {
-    return toInput(o.attr("to_dict")(), what);  // a ParamValues view: its values as input
-  }
-  if (py::isinstance(o, py::module_::import("collections.abc").attr("Mapping"))) {
-    std::vector<InputNode::Entry> entries;
-    for (const auto item : o.attr("items")()) {
-      const auto pair = item.cast<py::tuple>();
-      if (!py::isinstance<py::str>(pair[0])) {
-        throw InputError(what + ": keys must be strings, got " +
-                         py::repr(pair[0]).cast<std::string>());
-      }
-      const auto key = pair[0].cast<std::string>();
-      entries.emplace_back(key, toInput(pair[1], what + "." + key));
-    }
-    return InputNode::mapping(std::move(entries));
-  }
-  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
-    std::vector<InputNode> items;
-    std::size_t i = 0;
-    for (const auto item : o)
-      items.push_back(toInput(item, what + "[" + std::to_string(i++) + "]"));
-    return InputNode::sequence(std::move(items));
-  }
-  throw InputError(what + ": cannot use a " + std::string(Py_TYPE(p)->tp_name) + " " +
-                   py::repr(o).cast<std::string>() +
-                   " as input; expected None, a bool, int, float, str, a sequence or a mapping");
-}
-
 // ---- ParamValues: a read view of a ParamSet -------------------------------------------------
 
 /// A reference to an assembly the tree owns; get() fails cleanly once it is destroyed.
@@ -178,6 +129,53 @@ struct ValuesView {
     return v;
   }
 };
+
+// ---- Python values to InputNode -----------------------------------------------------------
+
+/// A Python value as input for a ParamSet: None, bool, int, float, str (units allowed: "2 kg"),
+/// numpy scalars, sequences (lists, tuples, 1-D arrays) and mappings with string keys.
+InputNode toInput(py::handle o, const std::string& what) {
+  PyObject* p = o.ptr();
+  if (o.is_none()) return {};
+  if (PyBool_Check(p)) return InputNode(p == Py_True);  // before int: True is an int
+  if (PyLong_Check(p)) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (overflow != 0)
+      throw InputError(what + ": " + py::repr(o).cast<std::string>() +
+                       " does not fit in a 64-bit integer");
+    return InputNode(static_cast<std::int64_t>(v));
+  }
+  if (PyFloat_Check(p)) return InputNode(PyFloat_AS_DOUBLE(p));
+  if (PyUnicode_Check(p)) return InputNode(o.cast<std::string>());
+  const py::module_ numpy = py::module_::import("numpy");
+  if (py::isinstance(o, numpy.attr("generic"))) return toInput(o.attr("item")(), what);
+  if (py::isinstance(o, numpy.attr("ndarray"))) return toInput(o.attr("tolist")(), what);
+  if (py::isinstance<ValuesView>(o)) return o.cast<const ValuesView&>().resolve().toInput();
+  if (py::isinstance(o, py::module_::import("collections.abc").attr("Mapping"))) {
+    std::vector<InputNode::Entry> entries;
+    for (const auto item : o.attr("items")()) {
+      const auto pair = item.cast<py::tuple>();
+      if (!py::isinstance<py::str>(pair[0])) {
+        throw InputError(what + ": keys must be strings, got " +
+                         py::repr(pair[0]).cast<std::string>());
+      }
+      const auto key = pair[0].cast<std::string>();
+      entries.emplace_back(key, toInput(pair[1], what + "." + key));
+    }
+    return InputNode::mapping(std::move(entries));
+  }
+  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
+    std::vector<InputNode> items;
+    std::size_t i = 0;
+    for (const auto item : o)
+      items.push_back(toInput(item, what + "[" + std::to_string(i++) + "]"));
+    return InputNode::sequence(std::move(items));
+  }
+  throw InputError(what + ": cannot use a " + std::string(Py_TYPE(p)->tp_name) + " " +
+                   py::repr(o).cast<std::string>() +
+                   " as input; expected None, a bool, int, float, str, a sequence or a mapping");
+}
 
 template <class T>
 py::array_t<T> array(const std::vector<T>& values) {
