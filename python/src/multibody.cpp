@@ -1018,7 +1018,22 @@ void bindCoordinates(py::class_<MultibodySystem>& c) {
       .def_property_readonly(
           "generalized_forces", [](const MultibodySystem& s) { return s.generalizedForces(); },
           "The generalized forces of the last derivative evaluation: applied ones for free "
-          "entries, the forces their motion needed for prescribed and masked ones.");
+          "entries, the forces their motion needed for prescribed and masked ones.")
+      .def(
+          "hinge_forces",
+          [](MultibodySystem& s) {
+            const std::vector<SpatialForce>& F = s.hingeForces();
+            py::dict forces;
+            for (BodyIndex b = 1; b < s.model().bodyCount(); ++b) {
+              forces[py::str(s.model().bodyName(b))] =
+                  py::cast(Vector6(F[static_cast<std::size_t>(b)].vector()));
+            }
+            return forces;
+          },
+          "{body: [n; f]}: the spatial force each body's parent exerts on it through its hinge "
+          "in the simulation's last derivative evaluation, about the hinge's outboard frame "
+          "origin Mo, expressed in M (N·m; N), with the applied and constraint forces "
+          "accounted for (the seed's getInterBodyForce). After the simulation has run.");
 }
 
 void bindQueries(py::class_<MultibodySystem>& c) {

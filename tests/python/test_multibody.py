@@ -423,7 +423,8 @@ def test_structure_coordinates_and_introspection():
 def test_masked_pin_holds_its_angle_and_reports_the_holding_torque():
     """A masked PIN is not integrated (no MotorModel drives it, so it stays) and the dynamics
     returns the torque its (zero) acceleration needs: the gravity torque m g c sin θ of the held
-    link (closed form; 1e-12). A free body beside it keeps the integration running."""
+    link, and the hinge force carrying its weight (closed forms; 1e-12). A free body beside it
+    keeps the integration running."""
     sim = hopsim.Simulation(0.01, integrator="rk4")
     mb = sim.multibody
     mb.gravity = [0, 0, -G]
@@ -436,6 +437,13 @@ def test_masked_pin_holds_its_angle_and_reports_the_holding_torque():
     sim.advance_time_to(0.5)
     assert mb.body_q("held")[0] == 0.6
     assert mb.generalized_forces[0] == pytest.approx(2.0 * G * 0.5 * math.sin(0.6), rel=1e-12)
+    # The hinge carries the weight (m g up, seen in M turned by θ) and the holding torque about
+    # x; no other moment (the CM is on the body's z axis and nothing moves).
+    weight = 2.0 * G
+    np.testing.assert_allclose(mb.hinge_forces()["held"],
+                               [weight * 0.5 * math.sin(0.6), 0, 0,
+                                0, weight * math.sin(0.6), weight * math.cos(0.6)],
+                               rtol=1e-12, atol=1e-12)
     # The free slider fell as g t²/2 (rk4 is exact on a quadratic).
     assert mb.body_q("free")[0] == pytest.approx(-0.5 * G * 0.25, rel=1e-12)
     assert mb.udot[1] == pytest.approx(-G, rel=1e-12)
