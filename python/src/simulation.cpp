@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "hopsim/core/darts_model.h"
 #include "hopsim/core/model_registry.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
@@ -83,6 +84,29 @@ ParamValues paramValues(const std::optional<py::dict>& params, const std::string
   return values;
 }
 
+/// Attaches a DartsModel to a node (actuators, sensors) or a hinge (motors, encoders).
+void attach(Model& model, const std::optional<std::string>& node,
+            const std::optional<std::string>& body, int subhinge) {
+  if (auto* onNode = dynamic_cast<NodeModel*>(&model)) {
+    if (!node || body) {
+      throw InputError(model.describe() + " is a " + toString(model.kind()) +
+                       ": attach it to a multibody node with node='<node name>'");
+    }
+    onNode->attachToNode(*node);
+  } else if (auto* onHinge = dynamic_cast<HingeModel*>(&model)) {
+    if (!body || node) {
+      throw InputError(model.describe() + " is a " + toString(model.kind()) +
+                       ": attach it to a body's hinge with body='<body name>' (and subhinge=k "
+                       "for one subhinge)");
+    }
+    onHinge->attachToHinge(*body, subhinge);
+  } else if (node || body) {
+    throw InputError(model.describe() + " is a " + toString(model.kind()) +
+                     ", which is not attached to the multibody system; give node= or body= "
+                     "only to actuators, sensors, motors and encoders");
+  }
+}
+
 std::string describe(const Simulation& sim) {
   return "<hopsim.Simulation t=" + py::repr(py::float_(sim.time())).cast<std::string>() + " s, " +
          std::to_string(sim.modelNames().size()) + " model(s), " +
@@ -109,14 +133,21 @@ void bindStructure(py::class_<Simulation>& c) {
       .def(
           "add_model",
           [](Simulation& sim, std::string_view className, std::string name,
-             const std::optional<py::dict>& params) {
+             const std::optional<py::dict>& params, std::optional<std::string> node,
+             std::optional<std::string> body, int subhinge) {
             const ParamValues values = paramValues(params, name);
-            sim.addModel(models::modelRegistry().create(className, std::move(name), values));
+            std::unique_ptr<Model> model =
+                models::modelRegistry().create(className, std::move(name), values);
+            attach(*model, node, body, subhinge);
+            sim.addModel(std::move(model));
           },
-          py::arg("class_name"), py::arg("name"), py::arg("params") = py::none(),
-          "Creates a model of a registered class (see standard_registry()) and adds it; its "
-          "params, states and ports become variables under 'models.<name>'. `params` maps "
-          "param names to values, each checked against the declaration.")
+          py::arg("class_name"), py::arg("name"), py::arg("params") = py::none(), py::kw_only(),
+          py::arg("node") = py::none(), py::arg("body") = py::none(), py::arg("subhinge") = -1,
+          "Creates a model of a registered class (see standard_registry() and "
+          "register_model()) and adds it; its params, states and ports become variables under "
+          "'models.<name>'. `params` maps param names to values, each checked against the "
+          "declaration. Actuators and sensors are attached to a multibody node with `node`; "
+          "motors and encoders to the hinge of `body` (all of it, or one `subhinge`).")
       .def("remove_model", &Simulation::removeModel, py::arg("name"),
            "Removes a model with its variables, breaks, schedule and model-method events.")
       .def("model_names", &Simulation::modelNames, "Model names in creation order.")
