@@ -21,7 +21,7 @@ import sys
 
 from hopsim.recording import Recorder, dataframe, units_of
 
-__all__ = ["phase", "save", "time_series"]
+__all__ = ["phase", "save", "stacked", "time_series"]
 
 
 def _pyplot():
@@ -116,6 +116,34 @@ def time_series(source, columns=None, ax=None, **line_options):
         ax.legend()
     ax.grid(True, alpha=0.3)
     return ax
+
+
+def stacked(source, columns=None, **line_options):
+    """Draws each column against time on its own Axes, one above the other, sharing the time
+    axis: for columns of different units (an angle and a torque).
+
+    ``source`` and ``columns`` as for :func:`time_series` (None: every column). Each Axes has
+    the column and its unit as y label (``signals.torque [N*m]``); the bottom one has
+    ``time [s]``. Returns ``(figure, axes)``, ``axes`` a list in column order. An unknown column
+    raises :class:`hopsim.InputError` with the nearest names.
+    """
+    frame, _ = _frame(source)
+    if columns is None:
+        columns = list(frame.columns)
+    elif isinstance(columns, str):
+        columns = [columns]
+    if not columns:
+        raise ValueError("stacked: no columns to plot")
+    for column in columns:
+        _check_column(frame, column)
+    figure, axes = _pyplot().subplots(len(columns), 1, sharex=True, squeeze=False,
+                                      figsize=(6.4, 1.0 + 1.6 * len(columns)))
+    axes = [row[0] for row in axes]
+    for ax, column in zip(axes, columns):
+        time_series(frame, column, ax=ax, **line_options)
+        if ax is not axes[-1]:
+            ax.set_xlabel("")
+    return figure, axes
 
 
 def phase(source, x, y, ax=None, **line_options):

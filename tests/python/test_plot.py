@@ -96,6 +96,18 @@ def test_dataframes_and_scenarios_plot_like_recorders():
                                   scenario.values("signals.A.C.y"))
 
 
+def test_stacked_axes_give_each_column_its_unit_and_share_time():
+    rec = recorded_oscillator()
+    figure, axes = hopsim.plot.stacked(rec)
+    assert len(axes) == 2 and all(ax.figure is figure for ax in axes)
+    assert [ax.get_ylabel() for ax in axes] == ["signals.x [m]", "signals.v [m/s]"]
+    assert [ax.get_xlabel() for ax in axes] == ["", "time [s]"]
+    assert axes[0].get_shared_x_axes().joined(axes[0], axes[1])
+    assert (axes[1].get_lines()[0].get_ydata() == rec.values("signals.v")).all()
+    with pytest.raises(hopsim.InputError, match=r"no recorded column 'signals.q'"):
+        hopsim.plot.stacked(rec, ["signals.x", "signals.q"])
+
+
 def test_a_phase_portrait_labels_both_axes_with_units():
     rec = recorded_oscillator()
     ax = hopsim.plot.phase(rec, "signals.x", "signals.v")
