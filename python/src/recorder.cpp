@@ -162,7 +162,8 @@ void bindRecorder(py::module_& m) {
       "is taken when recording starts and at the end of every default I/O step, which adds no "
       "barrier and so leaves the run unchanged bit for bit. Create it after lock() so every "
       "variable exists. The recorder keeps its simulation alive; dropping the recorder stops "
-      "the recording.");
+      "the recording. Like its simulation it is not thread-safe: read it between advances, "
+      "not while another thread advances the simulation.");
   c.def(py::init(&makeRecorder), py::arg("sim"), py::arg("patterns"), py::arg("rate") = py::none(),
         py::arg("columns") = py::none(), py::keep_alive<1, 2>(),
         "Records the variables matching `patterns` (one string or a list) in `sim`: exact "
