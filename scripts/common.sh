@@ -45,7 +45,7 @@ hopsim_build() {
 }
 
 # hopsim_python_path DIR [SITE]: makes `import hopsim` find DIR's Python package from anywhere,
-# without PYTHONPATH, by a development .pth file (hopsim-build.pth, holding the absolute path of
+# without PYTHONPATH, by a development .pth file (hopsim-dev.pth, holding the absolute path of
 # DIR/python) in SITE, by default the system interpreter's first site directory
 # (/usr/local/lib/python3.11/dist-packages on Debian 12). Only for a build with the module and
 # without the sanitizers (an instrumented module cannot be loaded by /usr/bin/python3). Writes
@@ -60,7 +60,7 @@ hopsim_python_path() {
     [ -x /usr/bin/python3 ] || return 0
     site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])')
   fi
-  local pth="$site/hopsim-build.pth"
+  local pth="$site/hopsim-dev.pth"
   [ "$(cat "$pth" 2>/dev/null)" = "$package" ] && return 0
   if { [ -d "$site" ] || mkdir -p "$site" 2>/dev/null; } && [ -w "$site" ] &&
     printf '%s\n' "$package" >"$pth" 2>/dev/null; then

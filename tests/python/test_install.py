@@ -111,7 +111,7 @@ def common_sh(*args, cwd=ROOT):
 def test_the_development_pth_file_makes_import_hopsim_find_the_build_tree(build_tree, tmp_path):
     site = tmp_path / "site"
     out = common_sh(build_tree, site)
-    pth = site / "hopsim-build.pth"
+    pth = site / "hopsim-dev.pth"
     assert pth.read_text() == str(build_tree / "python") + "\n"
     assert out == f"hopsim: {pth} makes 'import hopsim' use {build_tree / 'python'}\n"
     # Idempotent: run again, nothing is written or said.
