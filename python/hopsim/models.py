@@ -66,20 +66,21 @@ _ROLE_ORDER = (
     FieldRole.FLOW_OUT,
 )
 
-# Model methods in the order of the C++ side's bit mask (python_models.cpp, PyMethod).
+# Model methods in the order of the C++ side's bit mask: hopsim.ModelMethod's order, then setup
+# (python_models.cpp, kMethodNames).
 _METHODS = (
-    "setup",
     "process_params",
     "start_io_step",
     "start_hop",
     "update_flow_outs",
     "end_hop",
     "end_io_step",
-    "masked_coordinates",
     "start_integration_step",
     "pre_deriv",
     "post_deriv",
     "end_integration_step",
+    "masked_coordinates",
+    "setup",
 )
 
 

@@ -67,6 +67,19 @@ def _check_column(frame, column):
     raise InputError("plot: no recorded column '" + str(column) + "'" + hint)
 
 
+def _columns(frame, columns, caller):
+    """The columns to draw: every column for None, a list for one name; each checked."""
+    if columns is None:
+        columns = list(frame.columns)
+    elif isinstance(columns, str):
+        columns = [columns]
+    if not columns:
+        raise ValueError(f"{caller}: no columns to plot")
+    for column in columns:
+        _check_column(frame, column)
+    return columns
+
+
 def _label(name, unit):
     """``"name [unit]"``, or the bare name when the unit is unknown or dimensionless."""
     return name + " [" + unit + "]" if unit and unit != "1" else name
@@ -92,14 +105,7 @@ def time_series(source, columns=None, ax=None, **line_options):
     raises :class:`hopsim.InputError` with the nearest names.
     """
     frame, units = _frame(source)
-    if columns is None:
-        columns = list(frame.columns)
-    elif isinstance(columns, str):
-        columns = [columns]
-    if not columns:
-        raise ValueError("time_series: no columns to plot")
-    for column in columns:
-        _check_column(frame, column)
+    columns = _columns(frame, columns, "time_series")
     ax = _axes(ax)
     shared = {units.get(c, "") for c in columns}
     one_unit = len(shared) == 1
@@ -128,14 +134,7 @@ def stacked(source, columns=None, **line_options):
     raises :class:`hopsim.InputError` with the nearest names.
     """
     frame, _ = _frame(source)
-    if columns is None:
-        columns = list(frame.columns)
-    elif isinstance(columns, str):
-        columns = [columns]
-    if not columns:
-        raise ValueError("stacked: no columns to plot")
-    for column in columns:
-        _check_column(frame, column)
+    columns = _columns(frame, columns, "stacked")
     figure, axes = _pyplot().subplots(len(columns), 1, sharex=True, squeeze=False,
                                       figsize=(6.4, 1.0 + 1.6 * len(columns)))
     axes = [row[0] for row in axes]

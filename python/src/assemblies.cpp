@@ -22,6 +22,7 @@
 #include "hopsim/assemblies/body_params.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
+#include "value_conversion.h"
 
 namespace hopsim::python {
 namespace {
@@ -498,27 +499,6 @@ py::object handleFor(Assembly& a) {
   return py::cast(std::move(handle));
 }
 
-ElementType elementTypeOf(py::handle type, const std::string& signal) {
-  if (py::isinstance<ElementType>(type)) return type.cast<ElementType>();
-  const std::vector<std::pair<py::handle, ElementType>> builtins{
-      {reinterpret_cast<PyObject*>(&PyBool_Type), ElementType::Bool},
-      {reinterpret_cast<PyObject*>(&PyLong_Type), ElementType::Int},
-      {reinterpret_cast<PyObject*>(&PyFloat_Type), ElementType::Double},
-      {reinterpret_cast<PyObject*>(&PyUnicode_Type), ElementType::String}};
-  for (const auto& [builtin, element] : builtins) {
-    if (type.is(builtin)) return element;
-  }
-  const std::vector<std::string> names{"bool", "int", "double", "string"};
-  const std::string given = py::str(type).cast<std::string>();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (py::isinstance<py::str>(type) && given == names[i]) return static_cast<ElementType>(i);
-  }
-  throw InputError("signal '" + signal + "': unknown element type " +
-                   py::repr(type).cast<std::string>() + didYouMean(given, names) +
-                   "; expected bool, int, float, str, 'bool', 'int', 'double', 'string' or an "
-                   "ElementType");
-}
-
 /// Signal ties from Python: {child: "parent"} or {child: {"signal": s, "offset": o, "length": n}}
 /// or {child: (s, offset, length)}.
 std::vector<SignalTie> signalTies(const py::object& ties, const std::string& childPath) {
@@ -880,7 +860,7 @@ void bindAssemblyBase(py::module_& m) {
           "add_signal",
           [get](const AssemblyBase& h, const std::string& name, py::handle type, std::size_t length,
                 std::string unit, std::string description) {
-            return Access::addSignal_(get(h), name, elementTypeOf(type, name), length,
+            return Access::addSignal_(get(h), name, toElementType(type, name), length,
                                       std::move(unit), std::move(description));
           },
           py::arg("local_name"), py::arg("type") = "double", py::arg("length") = 1,

@@ -34,26 +34,21 @@
 namespace hopsim::python {
 namespace {
 
-/// The methods a Python model may define, in the order of the `overrides` bit mask.
-enum class PyMethod : std::uint8_t {
-  Setup,
-  ProcessParams,
-  StartIoStep,
-  StartHop,
-  UpdateFlowOuts,
-  EndHop,
-  EndIoStep,
-  MaskedCoordinates,
-  StartIntegrationStep,
-  PreDeriv,
-  PostDeriv,
-  EndIntegrationStep,
-};
-constexpr std::array<const char*, 12> kMethodNames{
-    "setup",       "process_params",     "start_io_step",
-    "start_hop",   "update_flow_outs",   "end_hop",
-    "end_io_step", "masked_coordinates", "start_integration_step",
-    "pre_deriv",   "post_deriv",         "end_integration_step"};
+/// The Python names of the methods a Python model may define, indexed by ModelMethod, then
+/// setup (which has no ModelMethod: no event hooks it); the `overrides` bit mask has this order.
+constexpr std::size_t kSetup = kModelMethodCount;
+constexpr std::array<const char*, kModelMethodCount + 1> kMethodNames{"process_params",
+                                                                      "start_io_step",
+                                                                      "start_hop",
+                                                                      "update_flow_outs",
+                                                                      "end_hop",
+                                                                      "end_io_step",
+                                                                      "start_integration_step",
+                                                                      "pre_deriv",
+                                                                      "post_deriv",
+                                                                      "end_integration_step",
+                                                                      "masked_coordinates",
+                                                                      "setup"};
 
 /// A model class declared in Python: the ModelSpec its field declarations describe.
 class PythonModelSpec final : public ModelSpec {
@@ -159,6 +154,8 @@ class PythonModelSpec final : public ModelSpec {
 
 class ModelHandle;
 
+constexpr std::size_t index(ModelMethod method) { return static_cast<std::size_t>(method); }
+
 /// What a handle needs of its model, whichever executive base class the model has.
 class PythonModelAccess {
  public:
@@ -189,8 +186,8 @@ class PythonModelAccess {
   /// Calls the Python method if the class defines it. The GIL is taken here: the executive runs
   /// without it.
   template <class... Args>
-  void call(PyMethod method, Args... args) {
-    const py::object& function = methods_[static_cast<std::size_t>(method)];
+  void call(std::size_t method, Args... args) {
+    const py::object& function = methods_[method];
     if (!function) return;
     py::gil_scoped_acquire gil;
     function(py::handle(instance_), args...);
@@ -259,13 +256,13 @@ class PythonModel : public PythonModelAccess, public Base {
 
   Model& model() override { return *this; }
 
-  void setup() override { call(PyMethod::Setup); }
-  void processParams(double t) override { call(PyMethod::ProcessParams, t); }
-  void startIoStep(double t0, double t1) override { call(PyMethod::StartIoStep, t0, t1); }
-  void startHop(double t0, double t1) override { call(PyMethod::StartHop, t0, t1); }
-  void updateFlowOuts(double t) override { call(PyMethod::UpdateFlowOuts, t); }
-  void endHop(double t0, double t1) override { call(PyMethod::EndHop, t0, t1); }
-  void endIoStep(double t0, double t1) override { call(PyMethod::EndIoStep, t0, t1); }
+  void setup() override { call(kSetup); }
+  void processParams(double t) override { call(index(ModelMethod::ProcessParams), t); }
+  void startIoStep(double t0, double t1) override { call(index(ModelMethod::StartIoStep), t0, t1); }
+  void startHop(double t0, double t1) override { call(index(ModelMethod::StartHop), t0, t1); }
+  void updateFlowOuts(double t) override { call(index(ModelMethod::UpdateFlowOuts), t); }
+  void endHop(double t0, double t1) override { call(index(ModelMethod::EndHop), t0, t1); }
+  void endIoStep(double t0, double t1) override { call(index(ModelMethod::EndIoStep), t0, t1); }
 
   py::object read(FieldRole role, std::size_t index) override {
     const FieldSpec& field = this->spec().fields(role)[index];
@@ -375,14 +372,14 @@ using PythonFlowModel = PythonModel<FlowModel>;
 class PythonContinuousModel final : public PythonModel<ContinuousModel> {
  public:
   using PythonModel<ContinuousModel>::PythonModel;
-  void maskedCoordinates(double t) override { call(PyMethod::MaskedCoordinates, t); }
+  void maskedCoordinates(double t) override { call(index(ModelMethod::MaskedCoordinates), t); }
   void startIntegrationStep(double t0, double t1) override {
-    call(PyMethod::StartIntegrationStep, t0, t1);
+    call(index(ModelMethod::StartIntegrationStep), t0, t1);
   }
-  void preDeriv(double t) override { call(PyMethod::PreDeriv, t); }
-  void postDeriv(double t) override { call(PyMethod::PostDeriv, t); }
+  void preDeriv(double t) override { call(index(ModelMethod::PreDeriv), t); }
+  void postDeriv(double t) override { call(index(ModelMethod::PostDeriv), t); }
   void endIntegrationStep(double t0, double t1) override {
-    call(PyMethod::EndIntegrationStep, t0, t1);
+    call(index(ModelMethod::EndIntegrationStep), t0, t1);
   }
 };
 

@@ -24,17 +24,11 @@
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
+#include "value_conversion.h"
 
 namespace hopsim::python {
 
 namespace {
-
-/// A copy of `values` as a float64 numpy array (the recorder keeps growing its own).
-py::array_t<double> array(const std::vector<double>& values) {
-  py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
-  std::copy(values.begin(), values.end(), out.mutable_data());
-  return out;
-}
 
 /// The patterns argument: one string or an iterable of strings. pybind11 alone would refuse a
 /// single string (it does not convert str to a list of str), the most common call.
@@ -94,8 +88,8 @@ std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,
 
 /// Column `name`'s samples; "time" gives the sample times.
 py::array_t<double> columnValues(const Recorder& r, std::string_view name) {
-  if (name == "time") return array(r.times());
-  return array(r.values(r.column(name)));
+  if (name == "time") return toArray(r.times());
+  return toArray(r.values(r.column(name)));
 }
 
 /// Every sample as a rows x (1 + columns) float64 array, time first.
@@ -183,7 +177,7 @@ void bindRecorder(py::module_& m) {
       .def_property_readonly("rows", &Recorder::rows, "The number of samples taken so far.")
       .def("__len__", &Recorder::rows, "The number of samples taken so far.")
       .def(
-          "times", [](const Recorder& r) { return array(r.times()); },
+          "times", [](const Recorder& r) { return toArray(r.times()); },
           "The sample times, s, as a new float64 numpy array.")
       .def("values", &columnValues, py::arg("column"),
            "The samples of one column ('time' gives times()) as a new float64 numpy array; "

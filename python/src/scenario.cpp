@@ -2,26 +2,17 @@
 // file, loaded as `hopsim run` loads it (assemblies/scenario.h), with its recorded samples as
 // numpy arrays.
 
+#include "hopsim/assemblies/scenario.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "bindings.h"
-#include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
+#include "value_conversion.h"
 
 namespace hopsim::python {
-
-namespace {
-
-/// A copy of `values` as a float64 numpy array (the recorder keeps growing its own).
-py::array_t<double> array(const std::vector<double>& values) {
-  py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
-  std::copy(values.begin(), values.end(), out.mutable_data());
-  return out;
-}
-
-}  // namespace
 
 void bindScenario(py::module_& m) {
   py::class_<Scenario> c(
@@ -47,13 +38,13 @@ void bindScenario(py::module_& m) {
           "The recorded columns' names, after time (for a Chrono or MBSE file: "
           "bodies.<name>.position.x, ..., joints.<name>.q[0], ...).")
       .def(
-          "times", [](const Scenario& s) { return array(s.recorder().times()); },
+          "times", [](const Scenario& s) { return toArray(s.recorder().times()); },
           "The sample times, s, as a numpy array.")
       .def(
           "values",
           [](const Scenario& s, std::string_view column) {
             const Recorder& r = s.recorder();
-            return array(r.values(r.column(column)));
+            return toArray(r.values(r.column(column)));
           },
           py::arg("column"),
           "The samples of one recorded column as a numpy array. Raises InputError (with "

@@ -37,32 +37,6 @@ struct VariableInfo {
   bool writable;
 };
 
-/// A signal's element type given as an ElementType, a name ("double") or a Python type (float).
-ElementType elementType(py::handle type, const std::string& signal) {
-  if (py::isinstance<ElementType>(type)) return type.cast<ElementType>();
-  const std::vector<std::pair<py::handle, ElementType>> builtins{
-      {reinterpret_cast<PyObject*>(&PyBool_Type), ElementType::Bool},
-      {reinterpret_cast<PyObject*>(&PyLong_Type), ElementType::Int},
-      {reinterpret_cast<PyObject*>(&PyFloat_Type), ElementType::Double},
-      {reinterpret_cast<PyObject*>(&PyUnicode_Type), ElementType::String}};
-  for (const auto& [builtin, element] : builtins) {
-    if (type.is(builtin)) return element;
-  }
-  const std::vector<std::string> names{"bool", "int", "double", "string"};
-  if (py::isinstance<py::str>(type)) {
-    const auto name = type.cast<std::string>();
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (name == names[i]) return static_cast<ElementType>(i);
-    }
-    throw InputError("signal '" + signal + "': unknown element type '" + name + "'" +
-                     didYouMean(name, names) + "; expected bool, int, double or string");
-  }
-  throw InputError("signal '" + signal +
-                   "': the element type must be an ElementType, one of "
-                   "'bool', 'int', 'double', 'string', or one of bool, int, float, str; got " +
-                   py::repr(type).cast<std::string>());
-}
-
 EventOptions eventOptions(int priority, py::object condition) {
   if (!condition.is_none() && !PyCallable_Check(condition.ptr())) {
     throw py::type_error("condition must be callable as condition(sim, t) or None");
@@ -119,7 +93,7 @@ void bindStructure(py::class_<Simulation>& c) {
        "add_signal",
        [](Simulation& sim, const std::string& name, py::handle type, std::size_t length,
           std::string unit, std::string description) {
-         sim.addSignal(name, elementType(type, name), length, std::move(unit),
+         sim.addSignal(name, toElementType(type, name), length, std::move(unit),
                        std::move(description));
        },
        py::arg("name"), py::arg("type") = "double", py::arg("length") = 1, py::arg("unit") = "",

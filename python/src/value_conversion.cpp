@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/name_suggestions.h"
 
 namespace hopsim::python {
 namespace {
@@ -107,5 +108,32 @@ py::object toPython(const Value& value) {
       },
       value);
 }
+
+ElementType toElementType(py::handle type, const std::string& signal) {
+  if (py::isinstance<ElementType>(type)) return type.cast<ElementType>();
+  const std::vector<std::pair<py::handle, ElementType>> builtins{
+      {reinterpret_cast<PyObject*>(&PyBool_Type), ElementType::Bool},
+      {reinterpret_cast<PyObject*>(&PyLong_Type), ElementType::Int},
+      {reinterpret_cast<PyObject*>(&PyFloat_Type), ElementType::Double},
+      {reinterpret_cast<PyObject*>(&PyUnicode_Type), ElementType::String}};
+  for (const auto& [builtin, element] : builtins) {
+    if (type.is(builtin)) return element;
+  }
+  const std::vector<std::string> names{"bool", "int", "double", "string"};
+  if (py::isinstance<py::str>(type)) {
+    const auto name = type.cast<std::string>();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (name == names[i]) return static_cast<ElementType>(i);
+    }
+    throw InputError("signal '" + signal + "': unknown element type '" + name + "'" +
+                     didYouMean(name, names) + "; expected bool, int, double or string");
+  }
+  throw InputError("signal '" + signal +
+                   "': the element type must be an ElementType, one of "
+                   "'bool', 'int', 'double', 'string', or one of bool, int, float, str; got " +
+                   py::repr(type).cast<std::string>());
+}
+
+py::array_t<double> toArray(const std::vector<double>& values) { return newArray(values); }
 
 }  // namespace hopsim::python

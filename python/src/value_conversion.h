@@ -3,10 +3,14 @@
 /// Values across the Python boundary: Python objects to hopsim::Value for set-by-path and
 /// params, and back for get-by-path.
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "hopsim/signals/element_type.h"
 #include "hopsim/signals/value.h"
 
 namespace hopsim::python {
@@ -22,5 +26,12 @@ Value toValue(py::handle object, std::string_view what);
 
 /// bool, int, float or str for scalars; a new numpy array (int64 or float64) for vectors.
 py::object toPython(const Value& value);
+
+/// A copy of `values` as a new float64 numpy array.
+py::array_t<double> toArray(const std::vector<double>& values);
+
+/// A signal's element type given as an ElementType, a name ("double") or a Python type (float).
+/// @throws InputError naming the signal and suggesting the nearest name.
+ElementType toElementType(py::handle type, const std::string& signal);
 
 }  // namespace hopsim::python
