@@ -20,8 +20,10 @@
 #include "bindings.h"
 #include "hopsim/assemblies/assembly_registry.h"
 #include "hopsim/assemblies/body_params.h"
+#include "hopsim/assemblies/model_params.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
+#include "python_models.h"
 #include "value_conversion.h"
 
 namespace hopsim::python {
@@ -485,6 +487,9 @@ struct Access : Assembly {
   static std::optional<std::string> contextBody_(const Assembly& a) {
     return (a.*&Access::contextBody)();
   }
+  static Model& adoptModel_(Assembly& a, std::unique_ptr<Model> m) {
+    return (a.*&Access::adoptModel)(std::move(m));
+  }
   static std::string qualified_(const Assembly& a, std::string_view n) {
     return (a.*&Access::qualified)(n);
   }
@@ -877,23 +882,38 @@ void bindAssemblyBase(py::module_& m) {
           "The SignalRef the parent tied to a local name, or None: sizes a signal from its tie.")
       .def(
           "add_model",
-          [get](const AssemblyBase& h, std::string_view cls, const std::string& name,
+          [get](const AssemblyBase& h, const py::object& cls, const std::string& name,
                 const py::object& params, std::optional<std::string> node,
                 std::optional<std::string> body, int subhinge, std::optional<double> rate) {
             Assembly& a = get(h);
-            Model& model = Access::addModel_(
-                a, cls, name, toInput(params, "models." + Access::qualified_(a, name) + ".params"));
-            if (node || body) {
-              Access::attachModel(model, {node.value_or(""), body.value_or(""), subhinge});
+            const std::string path = "models." + Access::qualified_(a, name) + ".params";
+            Model* model = nullptr;
+            if (isPythonModelClass(cls)) {
+              // A Python model class need not be registered: the instance is made here, with
+              // the qualified name, and its params parsed as a registered class's would be.
+              std::unique_ptr<Model> made = releasePythonModel(cls(Access::qualified_(a, name)));
+              const ParamSet values =
+                  ParamSet::parse(modelParamsSchema(made->spec()), toInput(params, path), path);
+              for (const auto& [param, value] : modelParamValues(values)) {
+                made->setParam(param, value);
+              }
+              model = &Access::adoptModel_(a, std::move(made));
+            } else {
+              model = &Access::addModel_(a, cls.cast<std::string>(), name, toInput(params, path));
             }
-            if (rate) a.sim().setModelRate(model.name(), *rate);
-            return model.name();
+            if (node || body) {
+              Access::attachModel(*model, {node.value_or(""), body.value_or(""), subhinge});
+            }
+            if (rate) a.sim().setModelRate(model->name(), *rate);
+            return model->name();
           },
           py::arg("class_name"), py::arg("local_name"), py::arg("params") = py::none(),
           py::kw_only(), py::arg("node") = py::none(), py::arg("body") = py::none(),
           py::arg("subhinge") = -1, py::arg("rate") = py::none(),
-          "Adds a model of a registered class named '<path>.<local_name>' (for add_models), its "
-          "params (units allowed: {'k': '2 N/mm'}) parsed against the model's declaration at "
+          "Adds a model named '<path>.<local_name>' (for add_models): `class_name` is a "
+          "registered class's name or a Python model class (a subclass of hopsim.FlowModel or "
+          "hopsim.ContinuousModel, registered or not). Its params (units allowed: "
+          "{'k': '2 N/mm'}) are parsed against the model's declaration at "
           "'models.<name>.params'; attaches an actuator or sensor to `node`, a motor or encoder "
           "to the hinge of `body` (`subhinge`); `rate` in Hz. Returns the model's name.")
       .def(

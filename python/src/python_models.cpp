@@ -13,6 +13,8 @@
 // Only the methods the Python class overrides are called at all, so a model that defines only
 // update_flow_outs costs one Python call per sweep.
 
+#include "python_models.h"
+
 #include <pybind11/stl.h>
 
 #include <array>
@@ -425,6 +427,15 @@ std::optional<double> optionalDouble(py::handle value) {
 
 }  // namespace
 
+bool isPythonModelClass(py::handle object) {
+  return PyType_Check(object.ptr()) && py::hasattr(object, "_spec") &&
+         py::hasattr(object, "_overrides");
+}
+
+std::unique_ptr<Model> releasePythonModel(py::handle instance) {
+  return handleOf(instance).release();
+}
+
 void bindPythonModels(py::module_& m) {
   py::enum_<ModelKind>(m, "ModelKind", "The model family a class belongs to.")
       .value("FLOW", ModelKind::Flow)
@@ -519,7 +530,7 @@ void bindPythonModels(py::module_& m) {
         models::modelRegistry().add(*spec, [spec, callable](std::string name) {
           py::gil_scoped_acquire gil;
           py::object instance = (*callable)(std::move(name));
-          return handleOf(instance).release();
+          return releasePythonModel(instance);
         });
       },
       py::arg("spec"), py::arg("factory"));

@@ -369,3 +369,68 @@ def test_a_registered_python_class_is_created_by_name():
     assert sim.get("signals.y") == 1.0
     with pytest.raises(hopsim.ModelError, match="PyRegisteredGain' is registered twice"):
         hopsim.register_model(PyRegisteredGain)
+
+
+class Scale(hopsim.FlowModel):
+    """y = k u on one element; k carries a unit so that inputs may give other units."""
+
+    k = hopsim.Param(float, unit="N/m", default=1.0, doc="stiffness-like gain")
+    u = hopsim.FlowIn(float, unit="m")
+    y = hopsim.FlowOut(float, unit="N", feeds_from=["u"])
+
+    def update_flow_outs(self, t):
+        self.y = self.k * self.u
+
+
+def test_an_assembly_adds_a_python_model_class_with_unit_checked_params():
+    class Spring(hopsim.Assembly):
+        """A source of stretch and a Python model turning it into a force."""
+
+        def add_signals(self):
+            self.add_signal("stretch", unit="m")
+            self.add_signal("force", unit="N")
+
+        def add_models(self):
+            self.add_model(Scale, "law", {"k": "2 N/mm"})
+            self.tie("law", "u", "stretch")
+            self.tie("law", "y", "force")
+
+    sim = hopsim.Simulation(io_step_size=0.1)
+    top = hopsim.SimulationAssembly(sim)
+    top.add_assembly(Spring, "spring")
+    sim.set("signals.spring.stretch", 0.003)
+    sim.lock()
+    sim.step()
+    # 2 N/mm = 2000 N/m, times 3 mm.
+    assert sim.get("models.spring.law.params.k") == 2000.0
+    assert sim.get("signals.spring.force") == pytest.approx(6.0, rel=1e-15)
+    sim.unlock()
+
+    class Bad(Spring):
+        def add_models(self):
+            self.add_model(Scale, "law", {"k": "2 kg"})
+
+    with pytest.raises(hopsim.InputError, match=r"models\.other\.law\.params\.k: value \"2 kg\" has the wrong dimension"):
+        top.add_assembly(Bad, "other")
+
+
+def test_a_registered_python_model_class_is_used_by_a_scenario_file(tmp_path):
+    @hopsim.register_model
+    class PyScenarioScale(Scale):
+        """Scale, registered for a scenario file."""
+
+    scenario = tmp_path / "scale.yaml"
+    scenario.write_text(
+        "hopsim: 1\n"
+        "simulation: {end_time: 0.3, io_step_size: 0.1}\n"
+        "signals:\n"
+        "  stretch: {value: 0.5}\n"
+        "  force: {}\n"
+        "models:\n"
+        "  law:\n"
+        "    class: PyScenarioScale\n"
+        "    params: {k: 4.0}\n"
+        "    ties: {u: stretch, y: force}\n")
+    loaded = hopsim.load(scenario)
+    loaded.run()
+    assert loaded.sim.get("signals.force") == 2.0
