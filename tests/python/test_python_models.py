@@ -410,7 +410,9 @@ def test_an_assembly_adds_a_python_model_class_with_unit_checked_params():
         def add_models(self):
             self.add_model(Scale, "law", {"k": "2 kg"})
 
-    with pytest.raises(hopsim.InputError, match=r"models\.other\.law\.params\.k: value \"2 kg\" has the wrong dimension"):
+    with pytest.raises(hopsim.InputError,
+                       match=r"models\.other\.law\.params\.k: value \"2 kg\" has the wrong "
+                             r"dimension"):
         top.add_assembly(Bad, "other")
 
 
