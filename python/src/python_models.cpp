@@ -534,13 +534,6 @@ void bindPythonModels(py::module_& m) {
         });
       },
       py::arg("spec"), py::arg("factory"));
-
-  auto sim = py::reinterpret_borrow<py::class_<Simulation>>(m.attr("Simulation"));
-  sim.def(
-      "add_model", [](Simulation& s, py::handle model) { s.addModel(handleOf(model).release()); },
-      py::arg("model"),
-      "Adds an instance of a Python model class (a subclass of hopsim.FlowModel or "
-      "hopsim.ContinuousModel); the simulation keeps it alive until the model is removed.");
 }
 
 }  // namespace hopsim::python

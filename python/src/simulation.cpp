@@ -22,6 +22,7 @@
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "python_callback.h"
+#include "python_models.h"
 #include "value_conversion.h"
 
 namespace hopsim::python {
@@ -56,6 +57,51 @@ ParamValues paramValues(const std::optional<py::dict>& params, const std::string
     values.emplace_back(name, toValue(value, "models." + model + ".params." + name));
   }
   return values;
+}
+
+/// Ties a port to a whole signal, or to the slice [offset, offset + length) of it.
+void tiePort(Simulation& sim, std::string_view model, std::string_view port,
+             std::string_view signal, std::optional<std::size_t> offset,
+             std::optional<std::size_t> length) {
+  if (offset.has_value() != length.has_value()) {
+    throw InputError("tie " + std::string(model) + "." + std::string(port) + " to '" +
+                     std::string(signal) +
+                     "': give both offset and length for a slice, or neither for the whole "
+                     "signal");
+  }
+  if (offset) {
+    sim.tie(model, port, signal, *offset, *length);
+  } else {
+    sim.tie(model, port, signal);
+  }
+}
+
+/// Adds a model and ties its ports as add_model's `ties` says ({port: "signal"} or
+/// {port: ("signal", offset, length)}); if a tie fails, the model is removed again.
+void addTiedModel(Simulation& sim, std::unique_ptr<Model> model,
+                  const std::optional<py::dict>& ties) {
+  const std::string name = sim.addModel(std::move(model)).name();
+  if (!ties) return;
+  try {
+    for (const auto& [key, target] : *ties) {
+      const auto port = py::str(key).cast<std::string>();
+      if (py::isinstance<py::str>(target)) {
+        tiePort(sim, name, port, target.cast<std::string>(), std::nullopt, std::nullopt);
+      } else if (py::isinstance<py::tuple>(target) && py::len(target) == 3) {
+        const auto slice = target.cast<py::tuple>();
+        tiePort(sim, name, port, slice[0].cast<std::string>(), slice[1].cast<std::size_t>(),
+                slice[2].cast<std::size_t>());
+      } else {
+        throw TypeMismatchError("add_model '" + name + "': ties['" + port +
+                                "'] must be a signal name or a tuple (signal, offset, length); "
+                                "got " +
+                                py::repr(target).cast<std::string>());
+      }
+    }
+  } catch (...) {
+    sim.removeModel(name);
+    throw;
+  }
 }
 
 /// Attaches a DartsModel to a node (actuators, sensors) or a hinge (motors, encoders).
@@ -107,21 +153,34 @@ void bindStructure(py::class_<Simulation>& c) {
       .def(
           "add_model",
           [](Simulation& sim, std::string_view className, std::string name,
-             const std::optional<py::dict>& params, std::optional<std::string> node,
-             std::optional<std::string> body, int subhinge) {
+             const std::optional<py::dict>& params, const std::optional<py::dict>& ties,
+             std::optional<std::string> node, std::optional<std::string> body, int subhinge) {
             const ParamValues values = paramValues(params, name);
             std::unique_ptr<Model> model =
                 models::modelRegistry().create(className, std::move(name), values);
             attach(*model, node, body, subhinge);
-            sim.addModel(std::move(model));
+            addTiedModel(sim, std::move(model), ties);
           },
           py::arg("class_name"), py::arg("name"), py::arg("params") = py::none(), py::kw_only(),
-          py::arg("node") = py::none(), py::arg("body") = py::none(), py::arg("subhinge") = -1,
+          py::arg("ties") = py::none(), py::arg("node") = py::none(), py::arg("body") = py::none(),
+          py::arg("subhinge") = -1,
           "Creates a model of a registered class (see standard_registry() and "
           "register_model()) and adds it; its params, states and ports become variables under "
           "'models.<name>'. `params` maps param names to values, each checked against the "
-          "declaration. Actuators and sensors are attached to a multibody node with `node`; "
+          "declaration. `ties` maps ports to signals ({'u': 'wave'}, or a slice {'u': ('v', 0, "
+          "3)}); "
+          "if a tie fails, the model is removed again. Actuators and sensors are attached to a "
+          "multibody node with `node`; "
           "motors and encoders to the hinge of `body` (all of it, or one `subhinge`).")
+      .def(
+          "add_model",
+          [](Simulation& sim, py::handle model, const std::optional<py::dict>& ties) {
+            addTiedModel(sim, releasePythonModel(model), ties);
+          },
+          py::arg("model"), py::kw_only(), py::arg("ties") = py::none(),
+          "Adds an instance of a Python model class (a subclass of hopsim.FlowModel or "
+          "hopsim.ContinuousModel), tied as `ties` says; the simulation keeps the instance "
+          "alive until the model is removed.")
       .def("remove_model", &Simulation::removeModel, py::arg("name"),
            "Removes a model with its variables, breaks, schedule and model-method events.")
       .def("model_names", &Simulation::modelNames, "Model names in creation order.")
@@ -130,27 +189,10 @@ void bindStructure(py::class_<Simulation>& c) {
           [](Simulation& sim, std::string_view name) { return &sim.model(name).spec(); },
           py::arg("name"), py::return_value_policy::reference_internal,
           "The declaration of a model's class.")
-      .def(
-          "tie",
-          [](Simulation& sim, std::string_view model, std::string_view port,
-             std::string_view signal, std::optional<std::size_t> offset,
-             std::optional<std::size_t> length) {
-            if (offset.has_value() != length.has_value()) {
-              throw InputError("tie " + std::string(model) + "." + std::string(port) + " to '" +
-                               std::string(signal) +
-                               "': give both offset and length for a slice, or neither for "
-                               "the whole signal");
-            }
-            if (offset) {
-              sim.tie(model, port, signal, *offset, *length);
-            } else {
-              sim.tie(model, port, signal);
-            }
-          },
-          py::arg("model"), py::arg("port"), py::arg("signal"), py::arg("offset") = py::none(),
-          py::arg("length") = py::none(),
-          "Ties a port of a model to a whole signal, or with offset and length to elements "
-          "[offset, offset + length) of it.")
+      .def("tie", &tiePort, py::arg("model"), py::arg("port"), py::arg("signal"),
+           py::arg("offset") = py::none(), py::arg("length") = py::none(),
+           "Ties a port of a model to a whole signal, or with offset and length to elements "
+           "[offset, offset + length) of it.")
       .def("add_break", &Simulation::addBreak, py::arg("model"), py::arg("flow_in"),
            "Declares a break on the connection(s) into a model's flowIn: sorting ignores them, "
            "so the model may run first and read their previous value (one evaluation late).")

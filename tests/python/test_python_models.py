@@ -436,3 +436,22 @@ def test_a_registered_python_model_class_is_used_by_a_scenario_file(tmp_path):
     loaded = hopsim.load(scenario)
     loaded.run()
     assert loaded.sim.get("signals.force") == 2.0
+
+
+def test_add_model_ties_ports_and_removes_the_model_when_a_tie_fails():
+    sim = hopsim.Simulation(io_step_size=0.1)
+    sim.add_signal("wave")
+    sim.add_signal("out", length=2)
+    sim.add_model("SineWave", "sine", {"frequency": 0.25}, ties={"y": "wave"})
+    sim.add_model(PyGain("gain", k=2.0), ties={"u": "wave", "y": ("out", 1, 1)})
+    sim.lock()
+    sim.advance_time_to(1.0)
+    assert sim.get("signals.out")[1] == 2.0 * sim.get("signals.wave")
+    assert sim.get("signals.wave") == pytest.approx(1.0, abs=1e-15)  # sin(pi / 2)
+    sim.unlock()
+    with pytest.raises(hopsim.NotFoundError, match="no signal 'wav'"):
+        sim.add_model("Gain", "second", ties={"u": "wav"})
+    assert "second" not in sim.model_names()
+    with pytest.raises(TypeError, match=r"ties\['u'\] must be a signal name"):
+        sim.add_model("Gain", "second", ties={"u": 3})
+    assert "second" not in sim.model_names()
