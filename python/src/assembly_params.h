@@ -56,12 +56,12 @@ struct AssemblyRef {
 struct ValuesView {
   AssemblyRef owner;
   int group = -1;  // 0 config, 1 context, 2 params of `owner`
-  std::shared_ptr<const ParamSet> root;
+  std::shared_ptr<const ParamSet> root{};
   const ParamSet* lent = nullptr;
-  std::shared_ptr<bool> lentAlive;
+  std::shared_ptr<bool> lentAlive{};
   /// Nested records below the root: a Record field's name, or a RecordMap field's name and the
   /// entry's name. Resolved on every access, since a set may be replaced by a write.
-  std::vector<std::string> nested;
+  std::vector<std::string> nested{};
 
   /// The set viewed now. @throws ModelError when the assembly, the lent set or a nested record
   /// entry no longer exists.
