@@ -274,12 +274,18 @@ class PythonModel : public PythonModelAccess, public Base {
       return toPython(slice.signal().buffer().get(slice.offset(), slice.length()));
     }
     const Buffer& buffer = this->fieldBuffer(role, index);
-    if (field.type == ElementType::Double && !field.vector) return py::float_(buffer.doubles()[0]);
+    if (isScalarDouble(field)) return py::float_(buffer.doubles()[0]);
     return toPython(buffer.get());
   }
 
   void write(FieldRole role, std::size_t index, py::handle value) override {
     const FieldSpec& field = this->spec().fields(role)[index];
+    // The common case, a float to a scalar double output, without building a path or a Value.
+    // out() refuses writes outside updateFlowOuts and counts this as a write of the signal.
+    if (role == FieldRole::FlowOut && isScalarDouble(field) && PyFloat_Check(value.ptr())) {
+      this->out(OutKey<double>{index}) = PyFloat_AS_DOUBLE(value.ptr());
+      return;
+    }
     const std::string path = fieldPath(role, field);
     if (role == FieldRole::FlowIn || role == FieldRole::Param) {
       throw ModelError(path + ": a model reads its " + branchName(role) + " and never writes them" +
@@ -290,14 +296,6 @@ class PythonModel : public PythonModelAccess, public Base {
       return;
     }
     const Value converted = toValue(value, path);
-    // out() refuses writes outside updateFlowOuts and counts this as a write of the signal.
-    if (field.type == ElementType::Double && !field.vector) {
-      double& out = this->out(OutKey<double>{index});
-      Buffer scalar(ElementType::Double, 1);
-      scalar.set(converted, path);
-      out = scalar.doubles()[0];
-      return;
-    }
     markOutputWritten(field, index);
     const SignalSlice& slice = this->binding(role, index);
     slice.signal().buffer().set(slice.offset(), slice.length(), converted, path);
@@ -305,6 +303,12 @@ class PythonModel : public PythonModelAccess, public Base {
 
   void setDerivative(std::size_t index, py::handle value) override {
     const FieldSpec& field = this->spec().fields(FieldRole::ContinuousState)[index];
+    if constexpr (std::is_base_of_v<ContinuousModel, Base>) {
+      if (!field.vector && PyFloat_Check(value.ptr())) {  // the common case, directly
+        this->derivative(ContinuousStateKey<double>{index}) = PyFloat_AS_DOUBLE(value.ptr());
+        return;
+      }
+    }
     const std::string path = fieldPath(FieldRole::ContinuousState, field) + " (derivative)";
     if constexpr (std::is_base_of_v<ContinuousModel, Base>) {
       Buffer checked(ElementType::Double,
@@ -324,6 +328,9 @@ class PythonModel : public PythonModelAccess, public Base {
   bool isFresh(std::size_t flowIn) const override { return Model::isFresh(InKey<double>{flowIn}); }
 
  private:
+  static bool isScalarDouble(const FieldSpec& field) {
+    return field.type == ElementType::Double && !field.vector;
+  }
   std::string fieldPath(FieldRole role, const FieldSpec& field) const {
     return "models." + this->name() + "." + branchName(role) + "." + field.name;
   }
@@ -350,6 +357,8 @@ class PythonModel : public PythonModelAccess, public Base {
     return py::none();
   }
 
+  /// out() for its effects only (refused outside updateFlowOuts; counts as a write of the
+  /// signal); the caller then sets the value through the signal's buffer, which checks it.
   void markOutputWritten(const FieldSpec& field, std::size_t index) {
     switch (field.type) {
       case ElementType::Bool:

@@ -44,11 +44,19 @@ def python(env_path, cwd, site_dir=None):
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     if env_path is not None:
         env["PYTHONPATH"] = str(env_path)
-    script = CHECK
+    command, script = [sys.executable], CHECK
     if site_dir is not None:
-        # What the interpreter does with its own site directories at startup.
-        script = f"import site; site.addsitedir({str(site_dir)!r})\n" + CHECK
-    result = subprocess.run([sys.executable, "-c", script], cwd=cwd, env=env,
+        # What the interpreter does with its own site directories at startup, for site_dir and
+        # the system's, except a system directory holding a hopsim-dev.pth: that one may point
+        # at another checkout (the last ./test.sh run anywhere on the machine writes it).
+        command.append("-S")
+        script = (
+            "import os, site\n"
+            "for d in site.getsitepackages():\n"
+            "    if not os.path.exists(os.path.join(d, 'hopsim-dev.pth')):\n"
+            "        site.addsitedir(d)\n"
+            f"site.addsitedir({str(site_dir)!r})\n" + CHECK)
+    result = subprocess.run(command + ["-c", script], cwd=cwd, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return pathlib.Path(result.stdout.strip())
