@@ -46,6 +46,23 @@ exactly where a residual changes sign::
 :meth:`Simulation.save_checkpoint` and :meth:`Simulation.restore_checkpoint` save and restore the
 complete state: a run continued from a checkpoint repeats the original bit for bit.
 
+The rest of the framework, in the modules this package re-exports:
+
+- models written in Python: subclasses of :class:`FlowModel` and :class:`ContinuousModel` that
+  declare their fields in the class body (:class:`Param`, :class:`FlowIn`, ...), added with
+  ``sim.add_model(instance)`` and called by the executive like C++ models
+  (``hopsim.models``);
+- the multibody system, ``sim.multibody`` (:class:`MultibodySystem`, :class:`Hinge`,
+  :class:`SpatialInertia`, :class:`RigidTransform`; ``hopsim.multibody``);
+- assemblies written in Python: subclasses of :class:`Assembly` with typed
+  :class:`Config`/:class:`Context`/:class:`Params`, built under a :class:`SimulationAssembly`
+  (``hopsim.assembly``);
+- recording to numpy and pandas, ``sim.record(patterns, rate)`` (:class:`Recorder`;
+  ``hopsim.recording``) and plots (``hopsim.plot``);
+- :func:`load` for native scenarios, Chrono MBS files and MBSE files.
+
+docs/python.md in the repository is the tutorial.
+
 Errors are raised as :class:`Error` subclasses carrying the C++ message unchanged:
 :class:`InputError` (bad values, paths, names; also a ``ValueError``) with its subclasses
 :class:`NotFoundError` (an unknown path or name; also a ``KeyError``) and
