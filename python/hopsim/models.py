@@ -350,12 +350,12 @@ class ContinuousModel(_Model):
         self.derivatives = _Derivatives(self)
 
 
-def register_model(cls):
+def register_model(model_class):
     """Registers a Python model class by its class name, so that ``Simulation.add_model(
     class_name, name, params)``, scenario YAML files and assemblies can create it; usable as a
     class decorator. Raises :class:`ModelError` if the name is taken."""
-    if not (isinstance(cls, type) and issubclass(cls, _Model) and "_spec" in cls.__dict__):
+    if not (isinstance(model_class, type) and issubclass(model_class, _Model) and "_spec" in model_class.__dict__):
         raise TypeError(f"register_model expects a subclass of hopsim.FlowModel or "
-                        f"hopsim.ContinuousModel, got {cls!r}")
-    _hopsim._register_model_class(cls._spec, cls)
-    return cls
+                        f"hopsim.ContinuousModel, got {model_class!r}")
+    _hopsim._register_model_class(model_class._spec, model_class)
+    return model_class
