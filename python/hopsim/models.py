@@ -354,7 +354,8 @@ def register_model(model_class):
     """Registers a Python model class by its class name, so that ``Simulation.add_model(
     class_name, name, params)``, scenario YAML files and assemblies can create it; usable as a
     class decorator. Raises :class:`ModelError` if the name is taken."""
-    if not (isinstance(model_class, type) and issubclass(model_class, _Model) and "_spec" in model_class.__dict__):
+    if not (isinstance(model_class, type) and issubclass(model_class, _Model)
+            and "_spec" in model_class.__dict__):
         raise TypeError(f"register_model expects a subclass of hopsim.FlowModel or "
                         f"hopsim.ContinuousModel, got {model_class!r}")
     _hopsim._register_model_class(model_class._spec, model_class)
