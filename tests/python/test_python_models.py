@@ -455,3 +455,54 @@ def test_add_model_ties_ports_and_removes_the_model_when_a_tie_fails():
     with pytest.raises(TypeError, match=r"ties\['u'\] must be a signal name"):
         sim.add_model("Gain", "second", ties={"u": 3})
     assert "second" not in sim.model_names()
+
+
+def test_an_exception_in_setup_leaves_the_simulation_unlocked_and_usable():
+    class Fragile(hopsim.FlowModel):
+        fail = hopsim.Param(bool, default=True)
+
+        def setup(self):
+            if self.fail:
+                raise RuntimeError("setup refused")
+
+    sim = hopsim.Simulation(io_step_size=0.1)
+    sim.add_model(Fragile("f"))
+    with pytest.raises(RuntimeError, match="setup refused"):
+        sim.lock()
+    assert not sim.locked()
+    sim.set("models.f.params.fail", False)
+    sim.lock()
+    sim.step()
+    assert sim.time() == pytest.approx(0.1)
+
+
+def test_only_declared_fields_are_restored_by_a_rollback():
+    """A zero crossing rolls the hop back and re-runs it: a declared discrete state comes back,
+    a plain attribute of the instance does not (it sees both runs of the hop)."""
+
+    class Watcher(hopsim.ContinuousModel):
+        hops = hopsim.DiscreteState(int, default=0)
+        x = hopsim.ContinuousState(float, default=1.0)
+
+        def __init__(self, name):
+            super().__init__(name)
+            self.calls = 0
+
+        def start_hop(self, t0, t1):
+            self.hops = self.hops + 1
+            self.calls += 1
+
+        def post_deriv(self, t):
+            self.derivatives.x = -1.0
+
+    sim = hopsim.Simulation(io_step_size=0.4, integrator="rk4")
+    watcher = Watcher("w")
+    sim.add_model(watcher)
+    sim.lock()
+    sim.register_zero_crossing("zero", lambda s, t: s.get("models.w.continuousStates.x"),
+                               hopsim.CrossingDirection.FALLING, lambda s, t: None)
+    sim.advance_time_to(1.2)
+    # Hops [0, .4], [.4, .8], [.8, 1.2] crossing at 1.0: rolled back and re-run to 1.0, then
+    # [1.0, 1.2]. The declared state counts 4 hops, the attribute 5 calls.
+    assert sim.get("models.w.discreteStates.hops") == 4
+    assert watcher.calls == 5
