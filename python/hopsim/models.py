@@ -66,22 +66,9 @@ _ROLE_ORDER = (
     FieldRole.FLOW_OUT,
 )
 
-# Model methods in the order of the C++ side's bit mask: hopsim.ModelMethod's order, then setup
+# The methods a Python model may define, in the order of the C++ side's bit mask
 # (python_models.cpp, kMethodNames).
-_METHODS = (
-    "process_params",
-    "start_io_step",
-    "start_hop",
-    "update_flow_outs",
-    "end_hop",
-    "end_io_step",
-    "start_integration_step",
-    "pre_deriv",
-    "post_deriv",
-    "end_integration_step",
-    "masked_coordinates",
-    "setup",
-)
+_METHODS = _hopsim._model_method_names
 
 
 class _Field:

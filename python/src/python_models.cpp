@@ -446,6 +446,10 @@ std::unique_ptr<Model> releasePythonModel(py::handle instance) {
 }
 
 void bindPythonModels(py::module_& m) {
+  // models.py builds the `overrides` mask from this tuple: one list of the methods, here.
+  py::tuple methodNames(kMethodNames.size());
+  for (std::size_t i = 0; i < kMethodNames.size(); ++i) methodNames[i] = py::str(kMethodNames[i]);
+  m.attr("_model_method_names") = methodNames;
   py::enum_<ModelKind>(m, "ModelKind", "The model family a class belongs to.")
       .value("FLOW", ModelKind::Flow)
       .value("CONTINUOUS", ModelKind::Continuous)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import hopsim
+from closed_forms import damped_response
 
 TIGHT = hopsim.IntegratorOptions(relative_tolerance=1e-11, absolute_tolerance=1e-12)
 
@@ -22,20 +23,6 @@ def mass_spring_damper(sim, m=1.0, k=4.0, c=0.0, force=0.0, x0=0.0, v0=0.0):
     sim.set("models.msd.continuousStates.x", x0)
     sim.set("models.msd.continuousStates.v", v0)
     return sim
-
-
-def damped_response(t, m, k, c, force, x0, v0):
-    """x(t), v(t) of an underdamped m x'' + c x' + k x = F for constant F, analytically."""
-    w = math.sqrt(k / m)
-    zeta = c / (2.0 * math.sqrt(k * m))
-    wd = w * math.sqrt(1.0 - zeta**2)
-    e0 = x0 - force / k
-    a = (v0 + zeta * w * e0) / wd
-    decay = np.exp(-zeta * w * t)
-    x = force / k + decay * (e0 * np.cos(wd * t) + a * np.sin(wd * t))
-    v = decay * ((a * wd - zeta * w * e0) * np.cos(wd * t)
-                 - (e0 * wd + zeta * w * a) * np.sin(wd * t))
-    return x, v
 
 
 def run_damped(integrator, integration_steps=1, options=None):

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import hopsim
+from closed_forms import damped_response
 
 from conftest import ROOT
 
@@ -44,20 +45,6 @@ def oscillator(integrator="rkf45", m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0
     sim.set("models.msd.continuousStates.v", v0)
     sim.lock()
     return sim
-
-
-def damped_response(t, m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0.5):
-    """x(t), v(t) of the underdamped m x'' + c x' + k x = F for constant F, in closed form."""
-    w = math.sqrt(k / m)
-    zeta = c / (2.0 * math.sqrt(k * m))
-    wd = w * math.sqrt(1.0 - zeta**2)
-    e0 = x0 - force / k
-    a = (v0 + zeta * w * e0) / wd
-    decay = np.exp(-zeta * w * t)
-    x = force / k + decay * (e0 * np.cos(wd * t) + a * np.sin(wd * t))
-    v = decay * ((a * wd - zeta * w * e0) * np.cos(wd * t)
-                 - (e0 * wd + zeta * w * a) * np.sin(wd * t))
-    return x, v
 
 
 # ---- values against analytic references --------------------------------------------------------
@@ -94,7 +81,7 @@ def test_a_recorded_oscillator_follows_the_closed_form_solution():
     sim.advance_time_to(10.0)
     t = rec.times()
     assert len(t) == 201 and t[-1] == 10.0
-    x, v = damped_response(t)
+    x, v = damped_response(t, m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0.5)
     # rkf45 at rtol 1e-11, atol 1e-12 over 10 s: its tolerance times the error growth (about
     # 3e-13 seen in test_continuous.py); 1e-10 bounds it with margin.
     np.testing.assert_allclose(rec.values("signals.x"), x, rtol=0, atol=1e-10)
