@@ -31,6 +31,7 @@
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"
 #include "multibody_arguments.h"
+#include "multibody_constraints.h"
 #include "spatial_types.h"
 
 namespace hopsim::python {
@@ -606,6 +607,7 @@ void bindMultibody(py::module_& m) {
   bindIntrospection(c);
   bindCoordinates(c);
   bindQueries(c);
+  bindMultibodyConstraints(c);
 
   auto sim = py::reinterpret_borrow<py::class_<Simulation>>(m.attr("Simulation"));
   sim.def_property_readonly(
