@@ -370,6 +370,13 @@ void bindLastEvaluation(py::class_<MultibodySystem>& c) {
         last)
            .c_str())
       .def(
+          "constraint_multipliers",
+          [](const MultibodySystem& s) { return Eigen::VectorXd(s.constraintData().lambda); },
+          (std::string("λ (rows): the constraint multipliers, one per row, so that "
+                       "constraint_forces() = Gᵀλ; redundant rows get 0.") +
+           last)
+              .c_str())
+      .def(
           "constraint_rank", [](const MultibodySystem& s) { return s.constraintData().rank; },
           (std::string("The number of independent constraint rows (rows minus redundant ones; "
                        "a planar loop closed by a 3D PIN has 2 of 5).") +

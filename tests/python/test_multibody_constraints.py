@@ -299,3 +299,26 @@ def test_the_documented_constraint_example_runs(repository_root):
     namespace = {}
     exec(compile(code, "docs/multibody.md (constraints)", "exec"), namespace)  # noqa: S102
     assert namespace["sim"].time() == 1.0
+
+
+def test_a_beam_held_by_a_pin_and_a_rope_shares_its_weight_as_statics_says():
+    """A 1 kg point mass at the middle of a massless beam of length 1 along y, pinned at the
+    origin about x and held level by a vertical rope of 1 m from its tip to a point above.
+    Statics: rope tension m g / 2, torque of the rope about the pin (m g / 2) * 1 m. The forces
+    are those of the last derivative evaluation, after the end-of-step projection (9 digits: the
+    level position is held by the projection to 1e-12)."""
+    sim = hopsim.Simulation(0.01, integrator="rk4")
+    mb = sim.multibody
+    mb.gravity = [0, 0, -G]
+    mb.add_body("beam", "world", Hinge.pin([1, 0, 0]),
+                SpatialInertia.point_mass(1.0, [0, 0.5, 0]))
+    mb.add_distance("rope", "world", [0, 1, 1], "beam", [0, 1, 0], 1.0)
+    sim.lock()
+    sim.advance_time_to(0.1)
+    assert abs(mb.q[0]) < 1e-12  # it stays level
+    assert abs(mb.constraint_multipliers()[0]) == pytest.approx(G / 2, rel=1e-9)
+    np.testing.assert_allclose(mb.constraint_forces(), [G / 2], rtol=1e-9)
+    rope = mb.constraint_reactions()["rope"]
+    np.testing.assert_allclose(rope["point"], [0, 1, 0], atol=1e-12)
+    np.testing.assert_allclose(rope["force"][3:], [0, 0, G / 2], atol=1e-9)
+    np.testing.assert_allclose(rope["force"][:3], [0, 0, 0], atol=1e-9)

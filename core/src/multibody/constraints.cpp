@@ -222,6 +222,7 @@ ConstraintData::ConstraintData(const MultibodyModel& model, const ConstraintSet&
   G = Eigen::MatrixXd::Zero(rows, nu);
   gamma = Eigen::VectorXd::Zero(rows);
   lambda = Eigen::VectorXd::Zero(rows);
+  impulse = Eigen::VectorXd::Zero(rows);
   tauConstraint = Eigen::VectorXd::Zero(nu);
   p_WoQ_W.assign(n, Vector3::Zero());
   F_B_Q_W.assign(n, SpatialForce());
@@ -373,9 +374,9 @@ ProjectionResult projectVelocities(const MultibodyModel& model, const Constraint
   factorizeMassWeighted(model, data, cdata);
   cdata.rhs.noalias() = cdata.G * u;
   detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.rhs, cdata.scratch,
-                           cdata.lambda);
-  u.noalias() -= cdata.MinvGt * cdata.lambda;
-  cdata.lambda.setZero();  // these were impulses per unit mass metric, not force multipliers
+                           cdata.impulse);
+  // Impulses in the mass metric, not force multipliers: λ of the last evaluation stays.
+  u.noalias() -= cdata.MinvGt * cdata.impulse;
   cdata.rhs.noalias() = cdata.G * u;
   const double residual = largestMagnitude(cdata.rhs);
   if (!(residual <= tolerance)) {

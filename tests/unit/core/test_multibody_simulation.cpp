@@ -396,6 +396,10 @@ TEST_CASE("multibody in a simulation: a beam held by its pin and a rope shares i
   CHECK(pin.hingeForce.rotational().x() == doctest::Approx(0.0).epsilon(1e-9));
   const auto& rope = sim.multibody().constraintData();
   CHECK((rope.F_B_Q_W[0].translational() - Vector3(0, 0, kG / 2)).norm() < 1e-9);
+  // The multiplier of the last evaluation survives the velocity projection after the step:
+  // the rope's one row has unit gradient along it, so |λ| is the tension.
+  CHECK(std::abs(rope.lambda[0]) == doctest::Approx(kG / 2).epsilon(1e-9));
+  CHECK((rope.tauConstraint - rope.G.transpose() * rope.lambda).norm() < 1e-9);
   std::vector<spatial::SpatialForce> tooFew(1);
   CHECK_THROWS_WITH_AS(multibody::addConstraintLoads(sim.multibody().model(),
                                                      sim.multibody().constraints(),

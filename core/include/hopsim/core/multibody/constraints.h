@@ -57,6 +57,7 @@ struct ConstraintData {
   Eigen::VectorXi perm;         ///< the factorization's pivot order
   Eigen::VectorXd rhs;          ///< right-hand side of the multiplier solve
   Eigen::VectorXd scratch;      ///< rows entries
+  Eigen::VectorXd impulse;      ///< projectVelocities' correction multipliers (rows); not λ
   Eigen::VectorXd column;       ///< one row of G as a column (nu)
   Eigen::VectorXd du;           ///< a correction of U (nu)
   Eigen::VectorXd dq;           ///< a correction of Q (nq)
