@@ -44,21 +44,23 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<ZeroOrderHold>();
 }
 
+namespace {
+
+ModelRegistry makeStandardRegistry() {
+  ModelRegistry registry;
+  registerStandardModels(registry);
+  return registry;
+}
+
+}  // namespace
+
 const ModelRegistry& standardRegistry() {
-  static const ModelRegistry registry = [] {
-    ModelRegistry r;
-    registerStandardModels(r);
-    return r;
-  }();
+  static const ModelRegistry registry = makeStandardRegistry();
   return registry;
 }
 
 ModelRegistry& modelRegistry() {
-  static ModelRegistry registry = [] {
-    ModelRegistry r;
-    registerStandardModels(r);
-    return r;
-  }();
+  static ModelRegistry registry = makeStandardRegistry();
   return registry;
 }
 

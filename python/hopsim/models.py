@@ -217,6 +217,8 @@ class _Model:
 
     def __init_subclass__(cls, class_name=None, output_granularity=None, **kwargs):
         super().__init_subclass__(**kwargs)
+        if "_kind" in cls.__dict__:
+            return  # FlowModel and ContinuousModel themselves: families, not model classes
         fields = {}
         for klass in reversed(cls.__mro__):
             for attribute, value in vars(klass).items():
@@ -245,7 +247,7 @@ class _Model:
     def __init__(self, name, **params):
         """Creates the model ``name``; keyword arguments set params, checked like a set by
         path."""
-        if type(self)._kind is None or "_spec" not in type(self).__dict__:
+        if "_spec" not in type(self).__dict__:
             raise TypeError("create an instance of a subclass of hopsim.FlowModel or "
                             "hopsim.ContinuousModel, not of the base class itself")
         self._handle = _hopsim._ModelHandle(type(self)._spec, name, self, type(self)._overrides)

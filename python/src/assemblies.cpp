@@ -89,7 +89,6 @@ std::deque<AssemblyClass>& pythonClasses() {
 struct Access : Assembly {
   using Assembly::addSignal;
   using Assembly::adoptModel;
-  using Assembly::attachModel;
   using Assembly::contextBody;
   using Assembly::offeredTie;
   using Assembly::qualified;
@@ -411,7 +410,7 @@ void bindAssemblyBase(py::module_& m) {
               model = &Access::addModel_(a, cls.cast<std::string>(), name, toInput(params, path));
             }
             if (node || body) {
-              Access::attachModel(*model, {node.value_or(""), body.value_or(""), subhinge});
+              Assembly::attachModel(*model, {node.value_or(""), body.value_or(""), subhinge});
             }
             if (rate) a.sim().setModelRate(model->name(), *rate);
             return model->name();

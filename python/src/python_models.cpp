@@ -27,7 +27,6 @@
 #include "bindings.h"
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/flow_model.h"
-#include "hopsim/core/simulation.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
@@ -64,13 +63,13 @@ class PythonModelSpec final : public ModelSpec {
     std::string name;
     ElementType type;
     bool vector;
-    std::optional<std::size_t> length;
-    std::optional<std::string> lengthSymbol;
+    std::optional<std::size_t> length{};
+    std::optional<std::string> lengthSymbol{};
     std::string unit;
     std::string description;
-    std::optional<Value> defaultValue;
-    std::optional<double> lower;
-    std::optional<double> upper;
+    std::optional<Value> defaultValue{};
+    std::optional<double> lower{};
+    std::optional<double> upper{};
     bool lowerExclusive;
     bool upperExclusive;
     std::optional<std::vector<std::string>> feedsFrom;  ///< flowOuts: flowIn names
@@ -82,7 +81,7 @@ class PythonModelSpec final : public ModelSpec {
     if (field.vector && (field.type == ElementType::Bool || field.type == ElementType::String)) {
       throw ModelError("model class '" + className() + "': field '" + field.name +
                        "': " + std::string(toString(field.type)) +
-                       " fields are scalars; give a length only to " + "int and float fields");
+                       " fields are scalars; give a length only to int and float fields");
     }
     switch (field.type) {
       case ElementType::Bool:
@@ -308,20 +307,22 @@ class PythonModel : public PythonModelAccess, public Base {
         this->derivative(ContinuousStateKey<double>{index}) = PyFloat_AS_DOUBLE(value.ptr());
         return;
       }
-    }
-    const std::string path = fieldPath(FieldRole::ContinuousState, field) + " (derivative)";
-    if constexpr (std::is_base_of_v<ContinuousModel, Base>) {
+      // Anything else through a buffer of the state's length, which checks type and length.
+      const std::string path = fieldPath(FieldRole::ContinuousState, field) + " (derivative)";
       Buffer checked(ElementType::Double,
                      this->fieldBuffer(FieldRole::ContinuousState, index).length());
       checked.set(toValue(value, path), path);
       if (field.vector) {
-        auto d = this->derivative(ContinuousStateKey<Eigen::VectorXd>{index});
-        for (Eigen::Index k = 0; k < d.size(); ++k) d[k] = checked.doubles()[k];
+        this->derivative(ContinuousStateKey<Eigen::VectorXd>{index}) =
+            Eigen::Map<const Eigen::VectorXd>(checked.doubles(),
+                                              static_cast<Eigen::Index>(checked.length()));
       } else {
         this->derivative(ContinuousStateKey<double>{index}) = checked.doubles()[0];
       }
     } else {
-      throw ModelError(path + ": only continuous models have derivatives");
+      // models.py gives derivatives only to continuous models.
+      throw ModelError(fieldPath(FieldRole::ContinuousState, field) +
+                       ": only continuous models have derivatives");
     }
   }
 
@@ -351,7 +352,7 @@ class PythonModel : public PythonModelAccess, public Base {
         if (!field.vector) return py::float_(this->in(InKey<double>{index}));
         {
           auto map = this->in(InKey<Eigen::VectorXd>{index});
-          return toPython(std::vector<double>(map.begin(), map.end()));
+          return toArray({map.data(), static_cast<std::size_t>(map.size())});
         }
     }
     return py::none();
@@ -478,20 +479,15 @@ void bindPythonModels(py::module_& m) {
              py::object lower, py::object upper, bool lowerExclusive, bool upperExclusive,
              std::optional<std::vector<std::string>> feedsFrom) {
             PythonModelSpec& spec = *d.spec;
-            PythonModelSpec::Field field{role,
-                                         std::move(name),
-                                         type,
-                                         vector,
-                                         {},
-                                         {},
-                                         std::move(unit),
-                                         std::move(description),
-                                         {},
-                                         {},
-                                         {},
-                                         lowerExclusive,
-                                         upperExclusive,
-                                         std::move(feedsFrom)};
+            PythonModelSpec::Field field{.role = role,
+                                         .name = std::move(name),
+                                         .type = type,
+                                         .vector = vector,
+                                         .unit = std::move(unit),
+                                         .description = std::move(description),
+                                         .lowerExclusive = lowerExclusive,
+                                         .upperExclusive = upperExclusive,
+                                         .feedsFrom = std::move(feedsFrom)};
             if (py::isinstance<py::str>(length)) {
               field.lengthSymbol = length.cast<std::string>();
             } else if (!length.is_none()) {
@@ -538,13 +534,14 @@ void bindPythonModels(py::module_& m) {
       [](const Declaration& d, py::object factory) {
         std::shared_ptr<const PythonModelSpec> spec = d.spec;
         // The registry lives until the process ends, after the interpreter: the factory is
-        // deliberately never released.
-        auto* callable = new py::object(std::move(factory));
-        models::modelRegistry().add(*spec, [spec, callable](std::string name) {
+        // deliberately never released once registered.
+        auto callable = std::make_unique<py::object>(std::move(factory));
+        models::modelRegistry().add(*spec, [spec, callable = callable.get()](std::string name) {
           py::gil_scoped_acquire gil;
           py::object instance = (*callable)(std::move(name));
           return releasePythonModel(instance);
         });
+        callable.release();  // NOLINT: owned by the registry's factory from here on
       },
       py::arg("spec"), py::arg("factory"));
 }

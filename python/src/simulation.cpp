@@ -16,11 +16,10 @@
 #include <vector>
 
 #include "bindings.h"
-#include "hopsim/core/darts_model.h"
+#include "hopsim/assemblies/assembly.h"
 #include "hopsim/core/model_registry.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
-#include "hopsim/signals/name_suggestions.h"
 #include "python_callback.h"
 #include "python_models.h"
 #include "value_conversion.h"
@@ -104,29 +103,6 @@ void addTiedModel(Simulation& sim, std::unique_ptr<Model> model,
   }
 }
 
-/// Attaches a DartsModel to a node (actuators, sensors) or a hinge (motors, encoders).
-void attach(Model& model, const std::optional<std::string>& node,
-            const std::optional<std::string>& body, int subhinge) {
-  if (auto* onNode = dynamic_cast<NodeModel*>(&model)) {
-    if (!node || body) {
-      throw InputError(model.describe() + " is a " + toString(model.kind()) +
-                       ": attach it to a multibody node with node='<node name>'");
-    }
-    onNode->attachToNode(*node);
-  } else if (auto* onHinge = dynamic_cast<HingeModel*>(&model)) {
-    if (!body || node) {
-      throw InputError(model.describe() + " is a " + toString(model.kind()) +
-                       ": attach it to a body's hinge with body='<body name>' (and subhinge=k "
-                       "for one subhinge)");
-    }
-    onHinge->attachToHinge(*body, subhinge);
-  } else if (node || body) {
-    throw InputError(model.describe() + " is a " + toString(model.kind()) +
-                     ", which is not attached to the multibody system; give node= or body= "
-                     "only to actuators, sensors, motors and encoders");
-  }
-}
-
 std::string describe(const Simulation& sim) {
   return "<hopsim.Simulation t=" + py::repr(py::float_(sim.time())).cast<std::string>() + " s, " +
          std::to_string(sim.modelNames().size()) + " model(s), " +
@@ -158,7 +134,9 @@ void bindStructure(py::class_<Simulation>& c) {
             const ParamValues values = paramValues(params, name);
             std::unique_ptr<Model> model =
                 models::modelRegistry().create(className, std::move(name), values);
-            attach(*model, node, body, subhinge);
+            if (node || body) {
+              Assembly::attachModel(*model, {node.value_or(""), body.value_or(""), subhinge});
+            }
             addTiedModel(sim, std::move(model), ties);
           },
           py::arg("class_name"), py::arg("name"), py::arg("params") = py::none(), py::kw_only(),
@@ -167,11 +145,10 @@ void bindStructure(py::class_<Simulation>& c) {
           "Creates a model of a registered class (see standard_registry() and "
           "register_model()) and adds it; its params, states and ports become variables under "
           "'models.<name>'. `params` maps param names to values, each checked against the "
-          "declaration. `ties` maps ports to signals ({'u': 'wave'}, or a slice {'u': ('v', 0, "
-          "3)}); "
-          "if a tie fails, the model is removed again. Actuators and sensors are attached to a "
-          "multibody node with `node`; "
-          "motors and encoders to the hinge of `body` (all of it, or one `subhinge`).")
+          "declaration. `ties` maps ports to signals ({'u': 'wave'}, or a slice "
+          "{'u': ('v', 0, 3)}); if a tie fails, the model is removed again. Actuators and "
+          "sensors are attached to a multibody node with `node`, motors and encoders to the "
+          "hinge of `body` (all of it, or one `subhinge`).")
       .def(
           "add_model",
           [](Simulation& sim, py::handle model, const std::optional<py::dict>& ties) {

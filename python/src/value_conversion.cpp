@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -39,7 +40,7 @@ std::vector<T> copyVector(const py::array& array) {
 }
 
 template <class T>
-py::array_t<T> newArray(const std::vector<T>& values) {
+py::array_t<T> newArray(std::span<const T> values) {
   py::array_t<T> array(static_cast<py::ssize_t>(values.size()));
   if (!values.empty()) std::memcpy(array.mutable_data(), values.data(), values.size() * sizeof(T));
   return array;
@@ -103,7 +104,7 @@ py::object toPython(const Value& value) {
         } else if constexpr (std::is_same_v<T, std::string>) {
           return py::str(v);
         } else {
-          return newArray(v);
+          return newArray(std::span<const typename T::value_type>(v));
         }
       },
       value);
@@ -134,6 +135,6 @@ ElementType toElementType(py::handle type, const std::string& signal) {
                    py::repr(type).cast<std::string>());
 }
 
-py::array_t<double> toArray(const std::vector<double>& values) { return newArray(values); }
+py::array_t<double> toArray(std::span<const double> values) { return newArray(values); }
 
 }  // namespace hopsim::python

@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +29,7 @@ Value toValue(py::handle object, std::string_view what);
 py::object toPython(const Value& value);
 
 /// A copy of `values` as a new float64 numpy array.
-py::array_t<double> toArray(const std::vector<double>& values);
+py::array_t<double> toArray(std::span<const double> values);
 
 /// A signal's element type given as an ElementType, a name ("double") or a Python type (float).
 /// @throws InputError naming the signal and suggesting the nearest name.

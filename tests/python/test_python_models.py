@@ -506,3 +506,10 @@ def test_only_declared_fields_are_restored_by_a_rollback():
     # [1.0, 1.2]. The declared state counts 4 hops, the attribute 5 calls.
     assert sim.get("models.w.discreteStates.hops") == 4
     assert watcher.calls == 5
+
+
+def test_the_family_bases_are_not_model_classes():
+    with pytest.raises(TypeError, match="subclass of hopsim.FlowModel"):
+        hopsim.FlowModel("f")
+    with pytest.raises(TypeError, match="register_model expects a subclass"):
+        hopsim.register_model(hopsim.ContinuousModel)

@@ -49,6 +49,28 @@ TEST_CASE("a set with the wrong type or length names the destination, value and 
   CHECK(flag.boolean());
 }
 
+TEST_CASE("a value of the wrong type is a TypeMismatchError; of the wrong length or value not") {
+  // Python raises the first as a TypeError and the others as ValueErrors (python/src/errors.cpp).
+  Buffer v(ElementType::Double, 3);
+  CHECK_THROWS_AS(v.set(std::string("fast"), "v"), TypeMismatchError);
+  CHECK_THROWS_AS(v.set(true, "v"), TypeMismatchError);
+  const auto notTypeMismatch = [](auto&& set) {
+    try {
+      set();
+    } catch (const TypeMismatchError&) {
+      return false;
+    } catch (const InputError&) {
+      return true;
+    }
+    return false;
+  };
+  CHECK(notTypeMismatch([&] { v.set(std::vector<double>{1.0, 2.0}, "v"); }));
+  Buffer count(ElementType::Int, 1);
+  CHECK(notTypeMismatch([&] { count.set(1.5, "count"); }));
+  Buffer flag(ElementType::Bool, 1);
+  CHECK_THROWS_AS(flag.set(1.0, "flag"), TypeMismatchError);
+}
+
 TEST_CASE("a rejected set leaves the buffer unchanged") {
   Buffer b(ElementType::Double, 2);
   b.set(std::vector<double>{1.0, 2.0}, "x");

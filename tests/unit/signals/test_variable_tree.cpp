@@ -45,7 +45,7 @@ TEST_CASE("an unknown path names itself and suggests the nearest existing names"
   CHECK_THROWS_WITH_AS(f.tree.get("signals.lander.thrst"),
                        "no variable 'signals.lander.thrst' (did you mean "
                        "'signals.lander.thrust'?)",
-                       InputError);
+                       NotFoundError);
   CHECK_THROWS_WITH_AS(f.tree.get("signal.count"),
                        doctest::Contains("did you mean 'signals.count'"), InputError);
   CHECK_THROWS_WITH_AS(f.tree.get("signals.lander"),

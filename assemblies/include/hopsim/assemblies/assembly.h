@@ -242,10 +242,6 @@ class Assembly {
   /// Adds a model made elsewhere (named by the caller) to the simulation, registered with this
   /// assembly.
   Model& adoptModel(std::unique_ptr<Model> model);
-  /// Attaches an actuator or sensor to `at.node`, a motor or encoder to the hinge of `at.body`
-  /// (subhinge `at.subhinge`). @throws InputError when the attachment does not fit the
-  /// model's kind.
-  static void attachModel(Model& model, const ModelAttachment& at);
   /// Adds a model of a definition: made by the registry, attached, tied, put on its rate.
   void addDefinedModel(const ModelDefinition& definition);
   /// The body new bodies attach to when addBody gets no parent: the context rule above, or
@@ -260,6 +256,10 @@ class Assembly {
   void warn(std::string message);
 
  public:
+  /// Attaches an actuator or sensor to `at.node`, a motor or encoder to the hinge of `at.body`
+  /// (subhinge `at.subhinge`), for assemblies and Python's Simulation.add_model. @throws
+  /// InputError when the attachment does not fit the model's kind.
+  static void attachModel(Model& model, const ModelAttachment& at);
   /// A token that expires when the assembly is destroyed: a holder of a plain reference that
   /// the tree does not own (a Python handle) checks it before every use, so that using an
   /// assembly whose construction failed or whose tree was deleted is an error, not a crash.
