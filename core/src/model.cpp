@@ -90,6 +90,11 @@ std::string Model::describe() const {
   return "model '" + name_ + "' (" + spec_->className() + ")";
 }
 
+double Model::crossingResidual(CrossingKey c, double /*t*/) {
+  throw ModelError(describe() + " declares the zero crossing '" + spec_->crossings()[c.index].name +
+                   "' but its class does not override crossingResidual");
+}
+
 std::string Model::fieldPath(FieldRole role, std::size_t index) const {
   return "models." + name_ + "." + branchName(role) + "." + spec_->fields(role)[index].name;
 }

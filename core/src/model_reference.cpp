@@ -46,6 +46,14 @@ void writeModelReference(std::ostream& out, const ModelSpec& spec) {
     }
     out << (any ? "" : " none") << ".\n";
   }
+  if (!spec.crossings().empty()) {
+    out << "\n**zero crossings** (events `<model>.<name>`)\n\n";
+    out << "| name | direction | description |\n|---|---|---|\n";
+    for (const CrossingSpec& c : spec.crossings()) {
+      out << "| `" << c.name << "` | " << toString(c.direction) << " | " << cell(c.description)
+          << " |\n";
+    }
+  }
   out << "\nDefault output granularity: " << spec.outputGranularity().toString() << ".\n\n";
 }
 

@@ -135,6 +135,22 @@ std::size_t ModelSpec::addField(FieldSpec field) {
   return group.size() - 1;
 }
 
+CrossingDeclarator ModelSpec::zeroCrossing(std::string name, CrossingDirection direction) {
+  const std::string where = "model class '" + className_ + "': zero crossing '" + name + "'";
+  if (!identifier(name)) throw ModelError(where + ": name is not an identifier (letters, digits, _)");
+  if (std::any_of(crossings_.begin(), crossings_.end(),
+                  [&](const CrossingSpec& c) { return c.name == name; })) {
+    throw ModelError(where + ": declared twice");
+  }
+  crossings_.push_back({std::move(name), direction, {}});
+  return {*this, crossings_.size() - 1};
+}
+
+CrossingDeclarator& CrossingDeclarator::describe(std::string description) {
+  spec_->crossings_[index_].description = std::move(description);
+  return *this;
+}
+
 void ModelSpec::checkField(const FieldSpec& field) const {
   const std::string where = "model class '" + className_ + "': " + roleNoun(field.role) + " '" +
                             field.name + "'";

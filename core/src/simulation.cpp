@@ -106,10 +106,14 @@ Model& Simulation::addModel(std::unique_ptr<Model> model) {
         entry.variablePaths.push_back(std::move(path));
       }
     }
+    for (const CrossingSpec& c : model->spec().crossings()) {
+      requireUniqueEventName(model->name() + "." + c.name);
+    }
   } catch (...) {
     for (const std::string& path : entry.variablePaths) variables_.remove(path);
     throw;
   }
+  registerModelCrossings(*model);
   entry.continuous = dynamic_cast<ContinuousModel*>(model.get());
   entry.model = std::move(model);
   entry.ioEnd = kNotStarted;
@@ -135,6 +139,7 @@ void Simulation::removeModel(std::string_view name) {
   ModelSlot& doomed = slot(name);
   for (const std::string& path : doomed.variablePaths) variables_.remove(path);
   events_.removeModelEvents(*doomed.model);
+  std::erase_if(crossings_, [&](const Crossing& c) { return c.owner == doomed.model.get(); });
   std::erase_if(breaks_, [&](const auto& b) { return b.first == name; });
   std::erase_if(masks_, [&](const StateMask& m) { return m.model == name; });
   slots_.erase(slots_.begin() + (&doomed - slots_.data()));

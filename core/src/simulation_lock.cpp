@@ -126,6 +126,10 @@ void Simulation::rebuildSweepLists() {
       }
     }
   }
+  for (Crossing& c : crossings_) {
+    c.ownerActive = c.owner == nullptr ||
+                    std::find(activeOrder_.begin(), activeOrder_.end(), c.owner) != activeOrder_.end();
+  }
   rebuildStateVector();
 }
 

@@ -77,6 +77,18 @@ void Simulation::registerZeroCrossing(std::string name, ZeroCrossingResidual res
   firing_.reserve(crossings_.size());
 }
 
+void Simulation::registerModelCrossings(Model& model) {
+  const std::vector<CrossingSpec>& declared = model.spec().crossings();
+  for (std::size_t i = 0; i < declared.size(); ++i) {
+    const CrossingKey key{i};
+    registerZeroCrossing(
+        model.name() + "." + declared[i].name,
+        [&model, key](Simulation&, double t) { return model.crossingResidual(key, t); },
+        declared[i].direction, [&model, key](Simulation&, double t) { model.onCrossing(key, t); });
+    crossings_.back().owner = &model;
+  }
+}
+
 void Simulation::registerTargetCrossing(std::string name, std::string_view path, double target,
                                         CrossingDirection direction, EventCallback callback,
                                         ZeroCrossingOptions options) {
@@ -125,6 +137,11 @@ void Simulation::removeEvent(std::string_view name) {
     events_.remove(name);  // throws with suggestions if it is no event at all
     return;
   }
+  if (crossing->owner != nullptr) {
+    throw InputError("removeEvent: '" + crossing->name + "' is a zero crossing " +
+                     crossing->owner->describe() +
+                     " declares; it goes with the model (removeModel or deactivate it)");
+  }
   // Marked now, erased between firings: a callback may remove a condition still to fire.
   crossing->removed = true;
   if (firing_.empty()) std::erase_if(crossings_, [](const Crossing& c) { return c.removed; });
@@ -132,8 +149,8 @@ void Simulation::removeEvent(std::string_view name) {
 
 void Simulation::clearEvents() {
   events_.clear();
-  for (Crossing& c : crossings_) c.removed = true;
-  if (firing_.empty()) crossings_.clear();
+  for (Crossing& c : crossings_) c.removed = c.removed || c.owner == nullptr;
+  if (firing_.empty()) std::erase_if(crossings_, [](const Crossing& c) { return c.removed; });
 }
 
 // ---- detection and localization -----------------------------------------------------------
@@ -141,6 +158,11 @@ void Simulation::clearEvents() {
 void Simulation::evaluateStartSigns(double t) {
   refreshContinuousOutputs(t);
   for (Crossing& c : crossings_) {
+    if (!c.ownerActive) {  // an inactive model's condition cannot trigger
+      c.startSign = 0;
+      c.afterFiring = false;
+      continue;
+    }
     const double g = c.residual(*this, t);
     // Still exactly where it fired: it counts as on the side it crossed to, so numerical noise
     // in the re-propagated state cannot make it fire twice for one crossing.

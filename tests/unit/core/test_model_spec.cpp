@@ -135,6 +135,19 @@ TEST_CASE("the reference documentation is generated from the declaration") {
   CHECK(doc.find("| `force` | double[3] | N |") != std::string::npos);
   CHECK(doc.find("Feed-through: `throttle` -> `force`.") != std::string::npos);
   CHECK(doc.find("Default output granularity: STARTHOP|ENDHOP.") != std::string::npos);
+  CHECK(doc.find("zero crossings") == std::string::npos);  // it declares none
+}
+
+TEST_CASE("the reference documentation lists the zero crossings a class declares") {
+  struct Stop : ModelSpec {
+    Stop() : ModelSpec("Stop", ModelKind::Continuous, "a stop") {
+      zeroCrossing("upper", CrossingDirection::Rising).describe("theta reaches the upper bound");
+    }
+  };
+  std::ostringstream out;
+  writeModelReference(out, Stop());
+  CHECK(out.str().find("| `upper` | rising | theta reaches the upper bound |") !=
+        std::string::npos);
 }
 
 }  // namespace hopsim

@@ -70,6 +70,17 @@ class Model {
   /// At the end of this model's own I/O step [tStart, tEnd].
   virtual void endIoStep(double /*tStart*/, double /*tEnd*/) {}
 
+  // ---- zero-crossing conditions the class declares (ModelSpec::zeroCrossing) --------------
+
+  /// The residual g(t) of the declared condition `c`. The executive calls it with the
+  /// continuous states and ContinuousModel outputs set for t (also at trial instants while it
+  /// localizes a crossing); it must read them and change nothing. A class that declares
+  /// conditions must override it. @throws ModelError from this default.
+  virtual double crossingResidual(CrossingKey c, double t);
+  /// Called at the located time of a crossing of `c`, after the hop was rolled back and re-run
+  /// to end there. It may change discrete and continuous states (a reset).
+  virtual void onCrossing(CrossingKey /*c*/, double /*t*/) {}
+
   // ---- fields by name: introspection and validated access --------------------------------
 
   /// The current value of a declared field; for ports, the value of the tied signal slice.

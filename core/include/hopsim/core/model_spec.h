@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "hopsim/core/granularity.h"
+#include "hopsim/core/zero_crossing.h"
 #include "hopsim/signals/element_type.h"
 #include "hopsim/signals/value.h"
 
@@ -137,6 +138,33 @@ using OutKey = FieldKey<FieldRole::FlowOut, T>;
 
 class ModelSpec;
 
+/// A zero-crossing condition declared by a model class (docs/zero-crossings.md, "Conditions
+/// declared by models"): the Simulation registers it for every instance as the event
+/// "<model>.<name>", with the model's crossingResidual() as g and onCrossing() as callback.
+struct CrossingSpec {
+  std::string name;
+  CrossingDirection direction = CrossingDirection::Either;
+  std::string description;
+};
+
+/// A typed handle on a declared zero-crossing condition.
+struct CrossingKey {
+  std::size_t index;
+  friend bool operator==(CrossingKey, CrossingKey) = default;
+};
+
+/// Fluent declaration of one zero-crossing condition; converts to its key.
+class CrossingDeclarator {
+ public:
+  CrossingDeclarator(ModelSpec& spec, std::size_t index) : spec_(&spec), index_(index) {}
+  CrossingDeclarator& describe(std::string description);
+  operator CrossingKey() const { return {index_}; }  // NOLINT: the point of the builder
+
+ private:
+  ModelSpec* spec_;
+  std::size_t index_;
+};
+
 /// Fluent declaration of one field; converts to the field's key.
 template <FieldRole R, class T>
 class FieldDeclarator {
@@ -205,6 +233,9 @@ class ModelSpec {
   /// nearest declared names.
   std::size_t indexOf(FieldRole role, std::string_view name) const;
 
+  /// The zero-crossing conditions every instance has, in declaration order.
+  const std::vector<CrossingSpec>& crossings() const { return crossings_; }
+
   /// The minimum output granularity the model declares.
   Granularity outputGranularity() const;
   /// The sweeps before which the executive calls maskedCoordinates on a ContinuousModel that
@@ -241,6 +272,9 @@ class ModelSpec {
   FieldDeclarator<FieldRole::FlowOut, T> flowOut(std::string name) {
     return declare<FieldRole::FlowOut, T>(std::move(name));
   }
+  /// A zero-crossing condition of every instance: the model's crossingResidual(key, t) is g,
+  /// `direction` the sign changes that trigger, onCrossing(key, t) the callback.
+  CrossingDeclarator zeroCrossing(std::string name, CrossingDirection direction);
   /// Overrides the default output granularity (ALL when the model has outputs, else NONE).
   void setOutputGranularity(Granularity granularity) { outputGranularity_ = granularity; }
   /// Overrides the default masking granularity.
@@ -249,6 +283,7 @@ class ModelSpec {
  private:
   template <FieldRole R, class T>
   friend class FieldDeclarator;
+  friend class CrossingDeclarator;
 
   template <FieldRole R, class T>
   FieldDeclarator<R, T> declare(std::string name) {
@@ -270,6 +305,7 @@ class ModelSpec {
   ModelKind kind_;
   std::string doc_;
   std::vector<FieldSpec> fields_[kFieldRoleCount];
+  std::vector<CrossingSpec> crossings_;
   std::optional<Granularity> outputGranularity_;
   Granularity maskingGranularity_ = Sweep::PreDeriv | Sweep::EndIntegration;
 };

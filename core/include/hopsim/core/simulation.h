@@ -318,8 +318,10 @@ class Simulation {
   std::optional<EventInfo> findEvent(std::string_view name) const;
   /// Every event in registration order, then every zero-crossing condition.
   std::vector<EventInfo> listEvents() const;
-  /// @throws InputError naming the event and the nearest names if there is no such event.
+  /// @throws InputError naming the event and the nearest names if there is no such event, or
+  /// for a zero crossing a model declares (it goes with its model).
   void removeEvent(std::string_view name);
+  /// Removes every event and zero-crossing condition except those models declare.
   void clearEvents();
 
   // ---- the variable tree -----------------------------------------------------------------
@@ -363,6 +365,10 @@ class Simulation {
   /// A registered zero-crossing condition and its memory across hops.
   struct Crossing {
     std::string name;
+    // A condition a model class declares belongs to that model: removed with it, and never
+    // triggering while the model is inactive.
+    const Model* owner = nullptr;
+    bool ownerActive = true;
     ZeroCrossingResidual residual;
     CrossingDirection direction;
     EventCallback callback;
@@ -409,6 +415,8 @@ class Simulation {
   template <class Call>
   void callModel(Model& model, ModelMethod method, double t, Call&& call);
   void requireUniqueEventName(const std::string& name) const;
+  /// Registers the zero-crossing conditions `model`'s class declares, as "<model>.<name>".
+  void registerModelCrossings(Model& model);
   bool isSameKind(std::size_t a, std::size_t b) const {
     return (slots_[a].continuous == nullptr) == (slots_[b].continuous == nullptr);
   }
