@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <numbers>
 #include <vector>
@@ -19,9 +20,10 @@ namespace {
 constexpr Dimension dim(int mass, int length, int time, int current = 0, int temperature = 0,
                         int angle = 0) {
   Dimension d;
-  d.exponent = {static_cast<std::int8_t>(mass),        static_cast<std::int8_t>(length),
-                static_cast<std::int8_t>(time),        static_cast<std::int8_t>(current),
-                static_cast<std::int8_t>(temperature), static_cast<std::int8_t>(angle)};
+  d.twiceExponent = {
+      static_cast<std::int8_t>(2 * mass),        static_cast<std::int8_t>(2 * length),
+      static_cast<std::int8_t>(2 * time),        static_cast<std::int8_t>(2 * current),
+      static_cast<std::int8_t>(2 * temperature), static_cast<std::int8_t>(2 * angle)};
   return d;
 }
 
@@ -41,6 +43,7 @@ constexpr Dimension kPressure = dim(1, -1, -2);
 constexpr Dimension kEnergy = dim(1, 2, -2);
 constexpr Dimension kPower = dim(1, 2, -3);
 constexpr Dimension kVoltage = dim(1, 2, -3, -1);
+constexpr Dimension kResistance = dim(1, 2, -3, -2);
 constexpr Dimension kVolume = dim(0, 3, 0);
 
 struct NamedDimension {
@@ -79,6 +82,7 @@ constexpr NamedDimension kNamedDimensions[] = {
     {dim(1, 2, -1, 0, 0, -1), "rotational damping"},
     {dim(0, 3, -2), "gravitational parameter"},
     {kVoltage, "voltage"},
+    {kResistance, "resistance"},
     {dim(0, 0, 1, 1), "charge"},
 };
 
@@ -90,12 +94,18 @@ const char* knownName(const Dimension& d) {
 }
 
 /// Exponents must fit the int8 storage; "m^200" is not a unit anyone means.
-std::int8_t checkedExponent(int exponent) {
-  if (exponent < std::numeric_limits<std::int8_t>::min() ||
-      exponent > std::numeric_limits<std::int8_t>::max()) {
-    throw InputError("unit exponent " + std::to_string(exponent) + " is out of range");
+/// An exponent given as twice its value: "2", "-1", "0.5", "-1.5".
+std::string exponentText(int twice) {
+  const std::string whole = std::to_string(std::abs(twice) / 2);
+  return (twice < 0 ? "-" : "") + whole + (twice % 2 != 0 ? ".5" : "");
+}
+
+std::int8_t checkedExponent(int twice) {
+  if (twice < std::numeric_limits<std::int8_t>::min() ||
+      twice > std::numeric_limits<std::int8_t>::max()) {
+    throw InputError("unit exponent " + exponentText(twice) + " is out of range");
   }
-  return static_cast<std::int8_t>(exponent);
+  return static_cast<std::int8_t>(twice);
 }
 
 /// "a length", "an angle", "a dimensionless quantity", "a quantity in kg m^2 s^-3".
@@ -147,6 +157,9 @@ constexpr TableUnit kUnits[] = {
     {"J", 1, 0, kEnergy, P::Short},
     {"W", 1, 0, kPower, P::Short},
     {"V", 1, 0, kVoltage, P::Short},
+    {"Ohm", 1, 0, kResistance, P::Short},
+    {"ohm", 1, 0, kResistance, P::Short},
+    {"\u03a9", 1, 0, kResistance, P::Short},
     {"Hz", 1, 0, kFrequency, P::Short},
     {"bar", 1, 5, kPressure, P::Short},
     // Long names; these take long prefixes ("kilometers", "milliseconds").
@@ -268,12 +281,13 @@ Unit product(const Unit& a, const Unit& b) {
 }
 
 Unit power(const Unit& u, int n) { return {std::pow(u.scale, n), u.dimension.power(n)}; }
+Unit root(const Unit& u) { return {std::sqrt(u.scale), u.dimension.root()}; }
 
 // ---- the expression parser ------------------------------------------------------------------
 
 /// Recursive descent over a unit expression:
 ///   group  := factor { separator factor }         (after a '/', factors divide)
-///   factor := ( name | "1" | '(' group ')' ) [ '^' int | "**" int ]
+///   factor := ( name | "1" | '(' group ')' | "sqrt(" group ')' ) [ '^' int | "**" int ]
 /// where a name may end in an integer exponent ("m2", "s-2") when the name without it is a
 /// unit and the name with it is not (so "g0" stays standard gravity).
 class UnitParser {
@@ -341,9 +355,10 @@ class UnitParser {
     Unit base;
     if (text_[pos_] == '(') {
       ++pos_;
-      base = group();
-      if (pos_ >= text_.size()) fail("missing ')'");
-      ++pos_;
+      base = parenthesized();
+    } else if (text_.substr(pos_).starts_with("sqrt(")) {
+      pos_ += std::string_view("sqrt(").size();
+      base = root(parenthesized());
     } else if (text_[pos_] == '1' && (pos_ + 1 == text_.size() || !isDigit(text_[pos_ + 1]))) {
       ++pos_;  // the "1" of "1/s"
     } else if (isNameChar(text_[pos_]) && !atMiddleDot()) {
@@ -352,6 +367,14 @@ class UnitParser {
       fail("unexpected '" + std::string(1, text_[pos_]) + "'");
     }
     return power(base, exponent());
+  }
+
+  /// The group after a '(' and its ')'.
+  Unit parenthesized() {
+    Unit inner = group();
+    if (pos_ >= text_.size()) fail("missing ')'");
+    ++pos_;
+    return inner;
   }
 
   /// "^n" or "**n" (spaces allowed before the operator), else 1.
@@ -469,7 +492,7 @@ bool startsUnit(char c) {
 Dimension Dimension::operator*(const Dimension& other) const {
   Dimension result;
   for (std::size_t i = 0; i < kCount; ++i) {
-    result.exponent[i] = checkedExponent(exponent[i] + other.exponent[i]);
+    result.twiceExponent[i] = checkedExponent(twiceExponent[i] + other.twiceExponent[i]);
   }
   return result;
 }
@@ -478,7 +501,20 @@ Dimension Dimension::operator/(const Dimension& other) const { return *this * ot
 
 Dimension Dimension::power(int n) const {
   Dimension result;
-  for (std::size_t i = 0; i < kCount; ++i) result.exponent[i] = checkedExponent(exponent[i] * n);
+  for (std::size_t i = 0; i < kCount; ++i) {
+    result.twiceExponent[i] = checkedExponent(twiceExponent[i] * n);
+  }
+  return result;
+}
+
+Dimension Dimension::root() const {
+  Dimension result;
+  for (std::size_t i = 0; i < kCount; ++i) {
+    if (twiceExponent[i] % 2 != 0) {
+      throw InputError("the square root of " + name() + " has a quarter-integer exponent");
+    }
+    result.twiceExponent[i] = static_cast<std::int8_t>(twiceExponent[i] / 2);
+  }
   return result;
 }
 
@@ -487,10 +523,11 @@ std::string Dimension::name() const {
   static constexpr const char* kSymbols[kCount] = {"kg", "m", "s", "A", "K", "rad"};
   std::string text;
   for (std::size_t i = 0; i < kCount; ++i) {
-    if (exponent[i] == 0) continue;
+    const int twice = twiceExponent[i];
+    if (twice == 0) continue;
     if (!text.empty()) text += ' ';
     text += kSymbols[i];
-    if (exponent[i] != 1) text += '^' + std::to_string(exponent[i]);
+    if (twice != 2) text += '^' + exponentText(twice);
   }
   return text;
 }

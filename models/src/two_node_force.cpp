@@ -32,12 +32,12 @@ multibody::NodeIndex findNode(const Model& model, const multibody::MultibodyMode
 
 std::pair<multibody::NodeIndex, multibody::NodeIndex> resolveNodePair(
     const Model& model, const multibody::MultibodyModel& tree, const std::string& node1,
-    const std::string& node2) {
-  const multibody::NodeIndex n1 = findNode(model, tree, "node1", node1);
-  const multibody::NodeIndex n2 = findNode(model, tree, "node2", node2);
+    const std::string& node2, const char* param1, const char* param2) {
+  const multibody::NodeIndex n1 = findNode(model, tree, param1, node1);
+  const multibody::NodeIndex n2 = findNode(model, tree, param2, node2);
   if (tree.node(n1).body == tree.node(n2).body) {
-    throw ModelError(model.describe() + ": node1 '" + node1 + "' and node2 '" + node2 +
-                     "' are both on body '" + tree.bodyName(tree.node(n1).body) +
+    throw ModelError(model.describe() + ": " + param1 + " '" + node1 + "' and " + param2 + " '" +
+                     node2 + "' are both on body '" + tree.bodyName(tree.node(n1).body) +
                      "'; the element must join two different bodies");
   }
   return {n1, n2};

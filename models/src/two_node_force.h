@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the two-node force models (Tsda, Rsda, Bushing): resolving their node pair, naming
-// their laws, and the piecewise-linear tables of the Chrono force laws.
+// Shared by the two-node force models (Tsda, Rsda, Bushing, SpringDamper): resolving their node
+// pair, naming their laws, and the piecewise-linear tables of the Chrono force laws.
 
 #include <Eigen/Core>
 #include <span>
@@ -13,12 +13,13 @@
 
 namespace hopsim::models::detail {
 
-/// The node indices of `node1` and `node2`.
+/// The node indices of `node1` and `node2`, the values of the params named `param1` and
+/// `param2` (for the messages).
 /// @throws ModelError naming the model when a node does not exist (with a suggestion) or when
 /// both nodes are on the same body, where the element would act on nothing.
 std::pair<multibody::NodeIndex, multibody::NodeIndex> resolveNodePair(
     const Model& model, const multibody::MultibodyModel& tree, const std::string& node1,
-    const std::string& node2);
+    const std::string& node2, const char* param1 = "node1", const char* param2 = "node2");
 
 /// The index of `name` in `names`, ignoring ASCII case.
 /// @throws InputError naming the model, the param and the accepted names.

@@ -129,6 +129,17 @@ void bindModelSpec(py::module_& m) {
       .def("feeds_through", &ModelSpec::feedsThrough, py::arg("flow_in"), py::arg("flow_out"),
            "True when flowIn index `flow_in` feeds flowOut index `flow_out` directly.")
       .def("feeds_any_output", &ModelSpec::feedsAnyOutput, py::arg("flow_in"))
+      .def(
+          "crossings",
+          [](const ModelSpec& s) {
+            py::list out;
+            for (const CrossingSpec& c : s.crossings()) {
+              out.append(py::make_tuple(c.name, c.direction, c.description));
+            }
+            return out;
+          },
+          "The zero-crossing conditions every instance declares, as (name, CrossingDirection, "
+          "description); each is the event '<model>.<name>' of an instance.")
       .def("reference", &referenceOf,
            "The class's reference documentation as Markdown (as `hopsim models --doc`).")
       .def("__repr__", [](const ModelSpec& s) {

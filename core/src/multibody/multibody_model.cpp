@@ -23,11 +23,20 @@ void checkPose(const RigidTransform& X, std::string_view what) {
 // Re-validates mass properties given by the caller (SpatialInertia has an unchecked factory)
 // for what the dynamics needs: a positive mass, a finite CM, a positive semi-definite inertia.
 // The triangle inequality is the input layers' plausibility check (body params, fromCmInertia):
-// Chrono files may break it, and Chrono integrates them as given.
-SpatialInertia checkedInertia(const SpatialInertia& M, const std::string& what) {
-  SpatialInertia::pointMass(M.mass(), M.comPosition(), what);  // checks the mass and the CM
+// Chrono files may break it, and Chrono integrates them as given. `what()` builds the name for
+// the message only when a check fails: a model may set mass properties in every derivative
+// evaluation (FuelTank), where building a string would allocate.
+template <class Describe>
+SpatialInertia checkedInertia(const SpatialInertia& M, Describe&& what) {
   const Matrix3 I = M.rotationalInertiaAboutCm();
-  spatial::checkRotationalInertia(I, what, false);
+  try {
+    SpatialInertia::pointMass(M.mass(), M.comPosition(), {});  // checks the mass and the CM
+    spatial::checkRotationalInertia(I, {}, false);
+  } catch (const InputError&) {  // the same checks again, to throw with the name
+    SpatialInertia::pointMass(M.mass(), M.comPosition(), what());
+    spatial::checkRotationalInertia(I, what(), false);
+    throw;
+  }
   return SpatialInertia::fromCmInertiaUnchecked(M.mass(), M.comPosition(),
                                                 0.5 * (I + I.transpose()));
 }
@@ -68,7 +77,7 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
     throw InputError(where + ": parent body index " + std::to_string(parent) +
                      " does not exist (expected 0.." + std::to_string(bodyCount() - 1) + ")");
   }
-  const SpatialInertia M = checkedInertia(M_BBo_B, where + " mass properties");
+  const SpatialInertia M = checkedInertia(M_BBo_B, [&] { return where + " mass properties"; });
   checkPose(X_PF, where + " inboard frame X_PF");
   checkPose(X_BM, where + " outboard frame X_BM");
 
@@ -124,8 +133,9 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
   if (b == kWorldBody) {
     throw InputError("MultibodyModel::setMassProperties: the world body has no mass properties");
   }
-  inertia_[idx(b)] = checkedInertia(
-      M_BBo_B, "MultibodyModel::setMassProperties('" + name_[idx(b)] + "') mass properties");
+  inertia_[idx(b)] = checkedInertia(M_BBo_B, [&] {
+    return "MultibodyModel::setMassProperties('" + name_[idx(b)] + "') mass properties";
+  });
   inertiaMatrix_[idx(b)] = inertia_[idx(b)].matrix();
 }
 

@@ -70,7 +70,7 @@ TEST_CASE("a repeated key is an error naming the key and where it was written") 
                        "c.yaml:1:1: duplicate key 'k' in a mapping", InputError);
 }
 
-TEST_CASE("set adds or replaces a key; a null node becomes a mapping") {
+TEST_CASE("set adds or replaces a key, a null node becomes a mapping") {
   InputNode node;
   node.set("a", 1);
   node.set("b", 2);

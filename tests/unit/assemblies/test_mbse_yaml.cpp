@@ -280,7 +280,7 @@ TEST_CASE("evaluation order: points define x<i>, y<i> in order") {
   CHECK(has(message, "evaluated later"));
 }
 
-TEST_CASE("evaluation order: index is 1-based and persists; length, mass, I0 are erased") {
+TEST_CASE("evaluation order: index is 1-based and persists, length, mass, I0 are erased") {
   const Mechanism m = read(
       "points:\n  - {x: 0, y: 0, fixed: true}\n  - {x: 1, y: 0}\n  - {x: 2, y: 0}\n"
       "planar_bodies:\n"
@@ -378,7 +378,7 @@ TEST_CASE("Newton projection: a declared length different from |p1 - p0| is proj
   CHECK(std::fabs((point(t, 3) - point(t, 2)).norm() - 1.5) < 1e-12);
 }
 
-TEST_CASE("Newton projection: relative angles follow; an impossible loop warns") {
+TEST_CASE("Newton projection: relative angles follow, an impossible loop warns") {
   const Mechanism m = read(
       "points:\n  - {x: 0, y: 0, fixed: true}\n  - {x: 1, y: 0.2}\n  - {x: 1, y: 2}\n"
       "  - {x: 4, y: 0, fixed: true}\nplanar_bodies:\n"
@@ -406,7 +406,7 @@ TEST_CASE("Newton projection: relative angles follow; an impossible loop warns")
   CHECK(bad.bodies.size() == 4);
 }
 
-TEST_CASE("unknown keys warn; display keys are kept") {
+TEST_CASE("unknown keys warn, display keys are kept") {
   const Mechanism m = read(
       "title: demo\npoints:\n  - {x: 0, y: 0, fixed: true, colour: red}\n  - {x: 1, y: 0}\n"
       "planar_bodies:\n  - {points: [0, 1], length: 1, mass: 1, I0: 1, cog: [0, 0], Mass: 2, "

@@ -119,7 +119,7 @@ TEST_CASE("bools accept bools, 0/1 and the usual words, but not quoted text") {
       "f.yaml:1:7: p.flag: expected bool, got \"true\"", InputError);
 }
 
-TEST_CASE("ints accept ints, integral doubles and numeric text; fractions are not truncated") {
+TEST_CASE("ints accept ints, integral doubles and numeric text, fractions are not truncated") {
   CHECK(parseAll(InputNode::mapping({{"count", 7}}))[all().count] == 7);
   CHECK(parseAll(InputNode::mapping({{"count", 8.0}}))[all().count] == 8);
   CHECK(parseAll(InputNode::mapping({{"count", InputNode::text("1e3")}}))[all().count] == 1000);
@@ -270,7 +270,7 @@ TEST_CASE("missing required and unknown fields") {
       "s.yaml:2:3: b: expected a mapping of fields, got a sequence", InputError);
 }
 
-TEST_CASE("a null input is an empty mapping; a null value counts as not given") {
+TEST_CASE("a null input is an empty mapping, a null value counts as not given") {
   const auto set = ParamSet::parse(schemaOf<AllTypes>(), InputNode(), "p");
   CHECK_FALSE(set[all().flag]);
   CHECK_FALSE(set.has(all().distance));

@@ -185,7 +185,7 @@ simulation:
 
 // ---- includes --------------------------------------------------------------------------------
 
-TEST_CASE("scenario: includes add definitions; the including file's simulation keys win") {
+TEST_CASE("scenario: includes add definitions, the including file's simulation keys win") {
   TempDir dir;
   dir.write("lib.yaml", R"(hopsim: 1
 simulation: {end_time: 9, io_step: 0.02}
@@ -318,7 +318,7 @@ TEST_CASE("scenario: overrides of the document, and of variables after binding")
   CHECK(number(*s, "signals.y") == doctest::Approx(0.35));
 }
 
-TEST_CASE("scenario: bad override paths suggest; bad override values name --set") {
+TEST_CASE("scenario: bad override paths suggest, bad override values name --set") {
   std::string m = errorOf(kOverridable, {"assemblies.p.params.mas=2"});
   CHECK(has(m, "--set assemblies.p.params.mas=2"));
   CHECK(has(m, "did you mean 'mass'"));
@@ -406,7 +406,7 @@ TEST_CASE("scenario: a zero crossing on a scalar state stops the run at the anal
   CHECK(s->eventLog()[0].time == doctest::Approx(std::numbers::pi / 2).epsilon(1e-8));
 }
 
-TEST_CASE("scenario: when.value takes a unit; a crossing on a model output") {
+TEST_CASE("scenario: when.value takes a unit, a crossing on a model output") {
   // x = cos t reaches 500 mm at t = π/3.
   auto s = build(std::string(kSpring) + R"(events:
   half:
@@ -549,7 +549,7 @@ TEST_CASE("scenario: logging globs, exact paths and misses") {
   CHECK(build(kLogged)->recorder().columns().empty());
 }
 
-TEST_CASE("scenario: logging rate vs the default I/O step; CSV round trip") {
+TEST_CASE("scenario: logging rate vs the default I/O step, CSV round trip") {
   auto s = logged("{variables: [signals.a], rate: 40}");
   s->run();
   REQUIRE(s->recorder().rows() == 9);
@@ -584,7 +584,7 @@ TEST_CASE("scenario: logging rate vs the default I/O step; CSV round trip") {
 
 // ---- transactions ----------------------------------------------------------------------------
 
-TEST_CASE("scenario: a failing last assembly fails the whole load; the valid part alone builds") {
+TEST_CASE("scenario: a failing last assembly fails the whole load, the valid part alone builds") {
   const std::string good = bodyScenario("{mass: 1, inertia: [1, 1, 1]}");
   const std::string bad = good + "  q:\n    class: BodyAssembly\n    params: {mass: 0}\n";
   const std::string m = errorOf(bad);
@@ -671,7 +671,7 @@ models:
   g2: {class: Gain, ties: {u: b, y: a}}
 )";
 
-TEST_CASE("scenario: breaks close a feed-through loop; bad forms fail") {
+TEST_CASE("scenario: breaks close a feed-through loop, bad forms fail") {
   CHECK(has(errorOf(kLoop), "g1"));  // an algebraic loop without a break
   const auto s = build(std::string(kLoop) + "breaks: [g1.u]\n", {"signals.a=1"});
   s->run();

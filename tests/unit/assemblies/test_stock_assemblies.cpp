@@ -288,7 +288,7 @@ TEST_CASE("VehicleAssembly rejects bad vehicles, naming the path (seed 7.18)") {
 
 // ---- ModelAssembly ---------------------------------------------------------------------
 
-TEST_CASE("ModelAssembly wraps registered models; a parent ties their ports") {
+TEST_CASE("ModelAssembly wraps registered models, a parent ties their ports") {
   Simulation sim;
   SimulationAssembly top(sim);
   sim.addSignal("x", ElementType::Double, 1);

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "hopsim/assemblies/units.h"
+#include "hopsim/core/model_spec.h"
+#include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim {
@@ -61,7 +63,25 @@ TEST_CASE("toSi refuses a declared unit that is not SI: a declaration bug") {
   CHECK_THROWS_AS(toSi(1.0, "m", "furlong"), ModelError);
 }
 
-TEST_CASE("SI prefixes apply to SI units; exact table names come first") {
+TEST_CASE("every standard model declares units the loaders can convert to, all SI") {
+  // A scenario converts "200 N*m/rad" to a field's declared unit; a declared unit the parser
+  // cannot read, or one that is not SI, fails every file that gives the field a unit.
+  const ModelRegistry& registry = models::standardRegistry();
+  for (const std::string& name : registry.classNames()) {
+    const ModelSpec& spec = registry.spec(name);
+    for (int role = 0; role < kFieldRoleCount; ++role) {
+      for (const FieldSpec& field : spec.fields(static_cast<FieldRole>(role))) {
+        if (field.unit.empty()) continue;
+        INFO(name, ".", field.name, " declares '", field.unit, "'");
+        double scale = 0.0;
+        CHECK_NOTHROW(scale = parseUnit(field.unit).scale);
+        CHECK(scale == 1.0);
+      }
+    }
+  }
+}
+
+TEST_CASE("SI prefixes apply to SI units, exact table names come first") {
   CHECK(scale("mm") == 1e-3);
   CHECK(scale("mg") == 1e-6);
   CHECK(scale("kg") == 1.0);
@@ -97,6 +117,27 @@ TEST_CASE("long unit names take long prefixes") {
   CHECK(scale("hours") == 3600.0);
   CHECK(dimensionName("newtons") == "force");
   CHECK_THROWS_AS(parseUnit("kmeter"), InputError);
+}
+
+TEST_CASE("square roots: noise densities such as rad/sqrt(s) and deg/sqrt(h)") {
+  // An angle random walk of 1 deg/sqrt(h) is (pi/180) rad / sqrt(3600 s) = pi/10800 rad/sqrt(s).
+  CHECK(toSi(1.0, "deg/sqrt(h)", "rad/sqrt(s)") == doctest::Approx(kPi / 10800.0).epsilon(1e-15));
+  CHECK(toSi(2.0, "m/s/sqrt(Hz)", "m/sqrt(s)") == doctest::Approx(2.0).epsilon(1e-15));
+  CHECK(parseUnit("sqrt(s)^2").dimension == parseUnit("s").dimension);
+  CHECK(parseUnit("sqrt(m^2)").dimension == parseUnit("m").dimension);
+  CHECK(dimensionName("rad/sqrt(s)") == "s^-0.5 rad");
+  CHECK(dimensionName("m/s^2/sqrt(s)") == "m s^-2.5");
+  CHECK_THROWS_WITH_AS(parseUnit("sqrt(sqrt(s))"),
+                       doctest::Contains("has a quarter-integer exponent"), InputError);
+  CHECK_THROWS_WITH_AS(parseUnit("sqrt(s"), doctest::Contains("missing ')'"), InputError);
+}
+
+TEST_CASE("resistance: ohm, Ohm and the Greek capital omega, with prefixes, is V/A") {
+  for (const char* same : {"ohm", "Ohm", "\u03a9"}) {
+    CHECK(parseUnit(same).dimension == parseUnit("V/A").dimension);
+  }
+  CHECK(scale("kOhm") == 1000.0);
+  CHECK(dimensionName("Ohm") == "resistance");
 }
 
 TEST_CASE("unit expressions: products, quotients, exponents and parentheses") {

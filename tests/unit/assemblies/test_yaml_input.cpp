@@ -62,7 +62,7 @@ TEST_CASE("yaml: every node has the 1-based line and column where it was written
   CHECK(pos(at(list.items()[1], "k")) == "7:9");
 }
 
-TEST_CASE("yaml: quoted and block scalars are marked quoted; plain ones are not") {
+TEST_CASE("yaml: quoted and block scalars are marked quoted, plain ones are not") {
   const InputNode doc = parseYaml(
       "plain: true\n"
       "double: \"true\"\n"
@@ -87,7 +87,7 @@ TEST_CASE("yaml: quoted and block scalars are marked quoted; plain ones are not"
   CHECK_FALSE(at(doc, "number").quoted());
 }
 
-TEST_CASE("yaml: ~, null, an empty value and !!null are null; a quoted \"~\" is text") {
+TEST_CASE("yaml: ~, null, an empty value and !!null are null, a quoted \"~\" is text") {
   const InputNode doc = parseYaml(
       "tilde: ~\n"
       "word: null\n"
@@ -108,7 +108,7 @@ TEST_CASE("yaml: ~, null, an empty value and !!null are null; a quoted \"~\" is 
   CHECK(parseYaml("# only a comment\n").isNull());
 }
 
-TEST_CASE("yaml: a merge key merges one mapping; explicit keys win and come first") {
+TEST_CASE("yaml: a merge key merges one mapping, explicit keys win and come first") {
   const InputNode doc = parseYaml(
       "base: &base {mass: 1, length: 2}\n"
       "derived:\n"

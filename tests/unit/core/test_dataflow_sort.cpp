@@ -17,13 +17,13 @@ DataflowConnection edge(std::size_t from, std::size_t to, bool broken = false) {
 
 }  // namespace
 
-TEST_CASE("independent models keep index order; constrained ones move just enough") {
+TEST_CASE("independent models keep index order, constrained ones move just enough") {
   CHECK(sortDataflow(4, {}) == std::vector<std::size_t>{0, 1, 2, 3});
   CHECK(sortDataflow(4, {edge(3, 1)}) == std::vector<std::size_t>{0, 2, 3, 1});
   CHECK(sortDataflow(3, {edge(2, 1), edge(1, 0)}) == std::vector<std::size_t>{2, 1, 0});
 }
 
-TEST_CASE("a cycle is reported link by link in flow order; a break removes it") {
+TEST_CASE("a cycle is reported link by link in flow order, a break removes it") {
   const std::vector<DataflowConnection> loop{edge(0, 1), edge(1, 2), edge(2, 0), edge(2, 3)};
   std::string message;
   try {

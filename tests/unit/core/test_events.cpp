@@ -150,7 +150,7 @@ TEST_CASE("a condition gates an event's callback without changing its schedule")
   CHECK(fired == 6);  // 0.5 .. 1.0
 }
 
-TEST_CASE("event names are unique; times in the past and bad periods are refused by name") {
+TEST_CASE("event names are unique, times in the past and bad periods are refused by name") {
   Fixture f;
   const auto nothing = [](Simulation&, double) {};
   f.sim.registerTimedEvent("e", 1.0, nothing);
@@ -183,7 +183,7 @@ TEST_CASE("a self-rescheduling event choosing a time not after now is an error")
                        InputError);
 }
 
-TEST_CASE("stop callbacks stop run() and advanceTimeTo(); run() needs one") {
+TEST_CASE("stop callbacks stop run() and advanceTimeTo(), run() needs one") {
   Fixture f;
   f.sim.lock();
   CHECK_THROWS_AS(f.sim.run(), ModelError);

@@ -68,7 +68,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("variable lengths are fixed by the tied signals at lock(); scalar defaults fill them") {
+TEST_CASE("variable lengths are fixed by the tied signals at lock(), scalar defaults fill them") {
   Fixture f;
   f.sim.set("models.scale.params.required", 1.5);
   f.sim.lock();
@@ -129,7 +129,7 @@ TEST_CASE("a param with no default must be set before lock()") {
   CHECK_FALSE(f.sim.locked());
 }
 
-TEST_CASE("sets are validated: bounds, types and resolved lengths; a rejected set changes "
+TEST_CASE("sets are validated: bounds, types and resolved lengths, a rejected set changes "
           "nothing") {
   Fixture f;
   f.sim.set("models.scale.params.required", 1.0);

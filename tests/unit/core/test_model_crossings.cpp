@@ -101,7 +101,7 @@ TEST_CASE("a model's declared zero crossing fires at the analytic impact times")
   CHECK(std::get<std::int64_t>(sim.get("models.ball.discreteStates.impacts")) == 3);
 }
 
-TEST_CASE("an inactive model's declared crossings do not fire; active again they do") {
+TEST_CASE("an inactive model's declared crossings do not fire, active again they do") {
   Simulation sim;
   auto& ball = sim.addModel<SelfBouncingBall>("ball");
   sim.lock();

@@ -56,7 +56,7 @@ TEST_CASE("a declaration lists its fields with types, units, defaults, bounds an
   CHECK(spec.outputGranularity().toString() == "STARTHOP|ENDHOP");
 }
 
-TEST_CASE("feed-through is conservative by default; a model without outputs has granularity "
+TEST_CASE("feed-through is conservative by default, a model without outputs has granularity "
           "NONE") {
   const test::Pass::Declaration& pass = test::Pass::declaration();
   CHECK(pass.feedsThrough(0, 0));

@@ -132,7 +132,7 @@ TEST_CASE("step(n) advances to the n-th next default barrier, also from off the 
   CHECK_THROWS_AS(sim.step(0), InputError);
 }
 
-TEST_CASE("advanceTimeTo to a time off every grid ends a hop there; I/O steps keep their own "
+TEST_CASE("advanceTimeTo to a time off every grid ends a hop there, I/O steps keep their own "
           "ends") {
   Simulation sim({.ioStepSize = 1.0});
   auto& probe = sim.addModel<test::Probe>("p");

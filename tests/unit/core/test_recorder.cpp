@@ -69,7 +69,7 @@ TEST_CASE("Recorder names columns path[i] for vectors and keeps units") {
   CHECK(r.values(4)[0] == 1.0);
 }
 
-TEST_CASE("Recorder globs: * within one segment, ** across; misses and strings") {
+TEST_CASE("Recorder globs: * within one segment, ** across, misses and strings") {
   auto sim = makeSim();
   const hopsim::Recorder star(*sim, {"models.*.continuousStates.x"});
   CHECK(star.columns() == std::vector<std::string>{"time", "models.ms.continuousStates.x"});
@@ -149,7 +149,7 @@ TEST_CASE("Recorder CSV: header, then rows with 17 significant digits that round
   CHECK(r.values(1)[3] != 1.0);  // a value that needs all 17 digits
 }
 
-TEST_CASE("Recorder removes its event when destroyed; an empty recorder registers none") {
+TEST_CASE("Recorder removes its event when destroyed, an empty recorder registers none") {
   auto sim = makeSim();
   const std::size_t before = sim->listEvents().size();
   {

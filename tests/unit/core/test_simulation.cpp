@@ -57,7 +57,7 @@ TEST_CASE("one hop calls the models' methods in the documented sequence") {
   CHECK(log == second);
 }
 
-TEST_CASE("structure changes need an unlocked simulation; lock() twice is harmless") {
+TEST_CASE("structure changes need an unlocked simulation, lock() twice is harmless") {
   Simulation sim;
   sim.addSignal("u", ElementType::Double);
   sim.addModel<test::Probe>("p");
@@ -103,7 +103,7 @@ TEST_CASE("names are validated and unknown names suggest the nearest") {
   CHECK_THROWS_AS(sim.addSignal("a..b", ElementType::Double), InputError);
 }
 
-TEST_CASE("removing a signal still tied is refused; removing a model frees its names") {
+TEST_CASE("removing a signal still tied is refused, removing a model frees its names") {
   Simulation sim;
   sim.addSignal("u", ElementType::Double);
   sim.addSignal("y", ElementType::Double);
@@ -142,7 +142,7 @@ TEST_CASE("model fields and signals are variables with dotted paths") {
                        InputError);
 }
 
-TEST_CASE("a deactivated model is skipped; reactivated, it starts a fresh I/O step") {
+TEST_CASE("a deactivated model is skipped, reactivated, it starts a fresh I/O step") {
   Simulation sim({.ioStepSize = 0.1});
   auto& probe = sim.addModel<test::Probe>("p");
   sim.setModelPeriod("p", 0.25);

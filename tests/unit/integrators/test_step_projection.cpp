@@ -18,7 +18,7 @@ void rotate(double, const Eigen::Ref<const Eigen::VectorXd>& x, Eigen::Ref<Eigen
   xdot[1] = 3.0 * x[0];
 }
 
-TEST_CASE("rkf45 and cvode BDF project every accepted step; the others leave it to the caller") {
+TEST_CASE("rkf45 and cvode BDF project every accepted step, the others leave it to the caller") {
   struct Case {
     const char* name;
     MultistepMethod multistep;

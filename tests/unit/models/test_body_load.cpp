@@ -118,7 +118,7 @@ TEST_CASE("BodyLoad FORCE: local and global loads at local and global points") {
   }
 }
 
-TEST_CASE("BodyLoad TORQUE: local and global couples; the point does not matter") {
+TEST_CASE("BodyLoad TORQUE: local and global couples, the point does not matter") {
   const Vector3 L(0.3, 0.9, -1.2);
   const Matrix3 R_WN = bodyRotation() * comRotation();
   check(

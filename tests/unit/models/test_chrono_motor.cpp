@@ -60,7 +60,7 @@ models::ChronoMotor& addMotor(Simulation& sim, const std::string& body,
 
 }  // namespace
 
-TEST_CASE("ChronoMotor POSITION: a PIN pendulum follows sign f(t); the torque is M q'' + gravity") {
+TEST_CASE("ChronoMotor POSITION: a PIN pendulum follows sign f(t), the torque is M q'' + gravity") {
   const double m = 2.0, r = 0.5, g = 9.81, I = m * r * r + 1e-3 * m;
   const double A = 0.8, f = 0.5, phase = 0.2, shift = 0.1, w = 2 * kPi * f;
   for (double sign : {1.0, -1.0}) {
@@ -143,7 +143,7 @@ TEST_CASE("ChronoMotor FORCE: generalized force sign f(t) on a free SLIDER") {
   }
 }
 
-TEST_CASE("ChronoMotor CONTROLLER: the setpoint drives Q; U is its backward difference") {
+TEST_CASE("ChronoMotor CONTROLLER: the setpoint drives Q, U is its backward difference") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
   const auto arm = sim.multibody().editModel().addBody(
       "arm", kWorldBody, pointMass(1.0, {0, 0.3, 0}), Hinge::pin(Vector3::UnitX()));
@@ -315,7 +315,7 @@ TEST_CASE("ChronoForceMotor: ROTATION and LINEAR loads on two free bodies at res
   }
 }
 
-TEST_CASE("ChronoForceMotor: a CONTROLLER takes the setpoint; unknown nodes fail at lock()") {
+TEST_CASE("ChronoForceMotor: a CONTROLLER takes the setpoint, unknown nodes fail at lock()") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "euler"});
   auto& tree = sim.multibody().editModel();
   const auto b = tree.addBody(

@@ -168,7 +168,7 @@ TEST_CASE("the Hertz law with material properties rebounds with the asked restit
   }
 }
 
-TEST_CASE("the normal force never pulls; friction is a tangential spring-damper within the cone") {
+TEST_CASE("the normal force never pulls, friction is a tangential spring-damper within the cone") {
   const models::ContactCoefficients c{.kn = 1e4, .gn = 100, .kt = 2e4, .gt = 50};
   CHECK(models::normalForce(c, 1e-3, 0.0) == doctest::Approx(10.0));
   CHECK(models::normalForce(c, 1e-3, 0.05) == doctest::Approx(5.0));   // separating

@@ -42,7 +42,7 @@ TEST_CASE("RelativeAngle: unwraps a vector turning through several turns either 
   for (int k = 9; k >= -6; --k) CHECK(rig.hop(2.0 * k) == doctest::Approx(2.0 * k).epsilon(1e-14));
 }
 
-TEST_CASE("RelativeAngle: `initial` picks the branch; a zero vector keeps the last angle") {
+TEST_CASE("RelativeAngle: `initial` picks the branch, a zero vector keeps the last angle") {
   AngleRig rig(2.0 * std::numbers::pi);
   CHECK(rig.hop(0.3) == doctest::Approx(2.0 * std::numbers::pi + 0.3));
   CHECK(rig.hop(0.0, 0.0) == doctest::Approx(2.0 * std::numbers::pi + 0.3));  // no direction

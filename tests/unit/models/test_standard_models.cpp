@@ -20,15 +20,15 @@ double scalar(const Simulation& sim, std::string_view path) { return std::get<do
 TEST_CASE("every standard model is registered and documented") {
   const ModelRegistry& registry = models::standardRegistry();
   CHECK(registry.classNames() ==
-        std::vector<std::string>{"BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
-                                  "ChronoMotor", "ContinuousIntegrator", "Gain",
-                                  "GeneralizedForceMotor", "HingeEncoder", "MassSpringDamper", "MultibodyEnergy",
-                                  "PdController", "RelativeAngle", "Rsda", "SineWave", "SmoothContact", "Tsda",
-                                  "UserClock", "ZeroOrderHold"});
+        std::vector<std::string>{"Accelerometer", "ArcTraj", "BallEncoder", "BallJointSpringDamper", "BearingAngle", "BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
+                                  "ChronoMotor", "CompliantContact", "ComputePlanePenetration", "ContinuousIntegrator", "DCMotorVin", "ExternalForceTorque", "ExternalSingleDofDisturbance", "FirstOrderFilter", "FixedThruster", "FuelManifold", "FuelTank", "Gain",
+                                  "GeneralizedForceMotor", "GeneralizedSpringDamperMotor", "GimbalEncoder", "HingeEncoder", "JointForceTorqueSensor", "Locomotion", "MassSpringDamper", "MultibodyEnergy", "NodePosVelAccelSensor",
+                                  "PdController", "Pid", "PinRate", "PointMassGravity", "PulsedThruster", "RateGyro", "ReactionWheel", "RelativeAngle", "Rsda", "SecondOrderResponse", "SignalMux", "SineWave", "SingleTrapezoidalProfile", "SmoothContact", "SoftJointStop", "SphericalHarmonicGravity", "SpringDamper", "SpringDamperMotor", "Steering4WFlow", "SteeringStatus", "ThrottledThruster", "TiltVector", "Tsda", "UjointSpringDamper",
+                                  "UniformGravity", "UserClock", "ZeroOrderHold"});
   for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
 }
 
-TEST_CASE("SineWave and UserClock follow time; Gain scales with feed-through") {
+TEST_CASE("SineWave and UserClock follow time, Gain scales with feed-through") {
   const ModelRegistry& registry = models::standardRegistry();
   Simulation sim({.ioStepSize = 0.01});
   sim.addSignal("wave", ElementType::Double);
@@ -42,6 +42,8 @@ TEST_CASE("SineWave and UserClock follow time; Gain scales with feed-through") {
   sim.tie("gain", "u", "wave");
   sim.tie("gain", "y", "scaled");
   sim.tie("clock", "time", "clock");
+  sim.addSignal("clockTime", ElementType::Int, 2);
+  sim.tie("clock", "clockTime", "clockTime");
   sim.lock();
   CHECK(sim.modelOrder().flowModels ==
         std::vector<std::string>{"wave", "gain", "clock"});  // gain reads wave

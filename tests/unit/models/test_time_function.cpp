@@ -145,7 +145,7 @@ TEST_CASE("TimeFunction: repeat is f(start + fmod(t + shift, width)) with analyt
   CHECK(controller(5.5, {.value = 3.0, .rate = 1.0}).value == 3.0);
 }
 
-TEST_CASE("TimeFunction: CONTROLLER returns its setpoint; the rate is a backward difference") {
+TEST_CASE("TimeFunction: CONTROLLER returns its setpoint, the rate is a backward difference") {
   const TimeFunction c = make("controller", {});
   CHECK(c.isController());
   TimeFunction::Setpoint s;
@@ -205,7 +205,7 @@ TEST_CASE("TimeFunction: every bad input is an InputError naming type, index, va
   CHECK_THROWS_AS(TimeFunction::parseType("sin"), InputError);
 }
 
-TEST_CASE("functionFromParams: [0, 0, 0] is no repeat; a CONTROLLER ignores its coefficients") {
+TEST_CASE("functionFromParams: [0, 0, 0] is no repeat, a CONTROLLER ignores its coefficients") {
   const std::vector<double> none{0, 0, 0}, c{1.0, 2.0};
   const TimeFunction ramp = functionFromParams("RAMP", c, none);
   CHECK(ramp(10.0).value == 12.0);  // 2 + 1 * 10: no wrap

@@ -23,7 +23,7 @@ TEST_CASE("get returns a scalar for one element and a vector for several") {
   CHECK(std::get<std::vector<double>>(b.get(1, 2)) == std::vector<double>{2.0, 3.0});
 }
 
-TEST_CASE("an int converts to double; a double converts to int only when whole") {
+TEST_CASE("an int converts to double, a double converts to int only when whole") {
   Buffer d(ElementType::Double, 1);
   d.set(std::int64_t{4}, "d");
   CHECK(d.doubles()[0] == 4.0);
@@ -49,7 +49,7 @@ TEST_CASE("a set with the wrong type or length names the destination, value and 
   CHECK(flag.boolean());
 }
 
-TEST_CASE("a value of the wrong type is a TypeMismatchError; of the wrong length or value not") {
+TEST_CASE("a value of the wrong type is a TypeMismatchError, of the wrong length or value not") {
   // Python raises the first as a TypeError and the others as ValueErrors (python/src/errors.cpp).
   Buffer v(ElementType::Double, 3);
   CHECK_THROWS_AS(v.set(std::string("fast"), "v"), TypeMismatchError);

@@ -12,7 +12,7 @@ TEST_CASE("edit distance counts insertions, deletions and substitutions") {
   CHECK(editDistance("same", "same") == 0);
 }
 
-TEST_CASE("the nearest plausible names come first; far ones are not suggested") {
+TEST_CASE("the nearest plausible names come first, far ones are not suggested") {
   const std::vector<std::string> names{"thrust", "throttle", "mass", "thrust_cmd"};
   CHECK(nearestNames("thrus", names) == std::vector<std::string>{"thrust"});
   CHECK(nearestNames("zzzzzz", names).empty());

@@ -7,7 +7,7 @@
 
 namespace hopsim {
 
-TEST_CASE("every write increments the freshness counter; a new signal was never written") {
+TEST_CASE("every write increments the freshness counter, a new signal was never written") {
   Signal s("thrust", ElementType::Double, 3, "N");
   CHECK_FALSE(s.everWritten());
   s.set(std::vector<double>{1.0, 2.0, 3.0});

@@ -53,7 +53,7 @@ TEST_CASE("an unknown path names itself and suggests the nearest existing names"
                        InputError);
 }
 
-TEST_CASE("listing a subtree gives its leaves, sorted; the prefix must be a whole segment") {
+TEST_CASE("listing a subtree gives its leaves, sorted, the prefix must be a whole segment") {
   Fixture f;
   CHECK(f.tree.list("signals.lander") ==
         std::vector<std::string>{"signals.lander.mode", "signals.lander.thrust"});

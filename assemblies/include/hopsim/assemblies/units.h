@@ -18,7 +18,9 @@ namespace hopsim {
 /// length is never accepted for an angle; solid angle and amount of substance are not needed.
 struct Dimension {
   enum Base : std::uint8_t { Mass, Length, Time, Current, Temperature, Angle, kCount };
-  std::array<std::int8_t, kCount> exponent{};
+  /// Twice the exponent of each base: noise densities have half-integer exponents
+  /// (rad/sqrt(s) is rad s^-0.5).
+  std::array<std::int8_t, kCount> twiceExponent{};
 
   friend bool operator==(const Dimension&, const Dimension&) = default;
   bool dimensionless() const { return *this == Dimension{}; }
@@ -26,6 +28,8 @@ struct Dimension {
   Dimension operator*(const Dimension& other) const;
   Dimension operator/(const Dimension& other) const;
   Dimension power(int n) const;
+  /// The square root (exponents halve). @throws InputError for an odd half-integer exponent.
+  Dimension root() const;
   /// The quantity's name where one is known ("length", "angular velocity", "torque or
   /// energy"), else the SI base form ("kg m^2 s^-3").
   std::string name() const;
@@ -40,7 +44,8 @@ struct Unit {
 /// Parses a unit expression: names from the unit table (with SI prefixes where the unit takes
 /// them: "km", "mN", "kPa", "ms"), combined with '*', '.', ' ' (product), '/' (quotient; all
 /// factors after the first '/' divide, as in "kg/m/s"), '^' or '**' with an integer exponent
-/// (possibly negative), and parentheses. "" and "1" are dimensionless.
+/// (possibly negative), parentheses, and sqrt(...) ("rad/sqrt(s)", "deg/sqrt(h)": noise
+/// densities). "" and "1" are dimensionless.
 /// The table covers at least length, mass, time, angle, velocity, angular velocity,
 /// acceleration, force, torque, pressure, energy, power, inertia, frequency and current
 /// (docs/parameters.md lists it).

@@ -1,20 +1,38 @@
 #pragma once
 /// @file
-/// UserClock: publishes simulation time as a signal.
+/// UserClock: a vehicle or site clock, published as signals (DshellCommonModels::UserClock).
 
 #include "hopsim/core/flow_model.h"
 
 namespace hopsim::models {
 
-/// Publishes the time of each output update, plus an offset (a mission epoch, say), so that
-/// models needing time read it from a signal.
+/// A clock that reads baseTime at simulation time 0 (seed 28.13): with
+/// baseTime = [seconds, nanoseconds],
+///
+///     time = baseTime[0] + 1e-9 baseTime[1] + offset + t,
+///
+/// and clockTime = the same instant as whole seconds and nanoseconds in [0, 1e9), computed in
+/// integers with carry (so an epoch of 1e9 s keeps its nanoseconds, which the double `time`
+/// cannot). baseTime[1] may lie outside [0, 1e9) and is carried into seconds. `offset` (s,
+/// double) is an extra shift kept for scenarios written before baseTime; t + offset is
+/// rounded to the nearest nanosecond in clockTime. Outputs depend on time only: no inputs.
 class UserClock final : public FlowModel {
  public:
   struct Declaration : ModelSpec {
     Declaration();
+    ParamKey<IntVector> baseTime =
+        param<IntVector>("baseTime")
+            .length(2)
+            .defaultValue(std::int64_t{0})
+            .describe("clock value at simulation time 0: [seconds, nanoseconds]");
     ParamKey<double> offset =
         param<double>("offset").unit("s").defaultValue(0.0).describe("added to simulation time");
-    OutKey<double> time = flowOut<double>("time").unit("s").describe("simulation time + offset");
+    OutKey<double> time =
+        flowOut<double>("time").unit("s").describe("clock value as seconds (double)");
+    OutKey<IntVector> clockTime =
+        flowOut<IntVector>("clockTime")
+            .length(2)
+            .describe("clock value as [seconds, nanoseconds in 0..999999999]");
   };
   static const Declaration& declaration();
 

@@ -119,7 +119,7 @@ TEST_CASE("hinge forces: a hanging chain's hinges carry the weight below them") 
   }
 }
 
-TEST_CASE("hinge forces: each hinge's projection on its motion subspace is its τ; RNEA agrees") {
+TEST_CASE("hinge forces: each hinge's projection on its motion subspace is its τ, RNEA agrees") {
   // Against RNEA at ABA's U̇ (same accelerations): agreement to round-off of the forces. Against
   // the τ given to ABA: also ABA's own round-off, which RNEA(ABA) - τ measures on these 30-body
   // trees (up to 2e-10 of the largest hinge force), so that comparison allows 1e-9.

@@ -55,7 +55,7 @@ TEST_CASE("composition is associative and X X⁻¹ = X⁻¹ X = identity") {
   }
 }
 
-TEST_CASE("a pose built from q_AB equals the one built from R(q_AB); factories") {
+TEST_CASE("a pose built from q_AB equals the one built from R(q_AB), factories") {
   Random rng;
   const Matrix3 R = rng.rotation();
   const RigidTransform X =

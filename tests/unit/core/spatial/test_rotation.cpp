@@ -278,7 +278,7 @@ TEST_CASE("Euler angle rates map to ω by N(angles): [ω_B×] = Rᵀ Ṙ by cent
   }
 }
 
-TEST_CASE("quaternion kinematics: q̇ = ½ q ⊗ [0; ω_B] = ½ [0; ω_A] ⊗ q, checked on exact motions") {
+TEST_CASE("quaternion kinematics: q̇ = ½ q ⊗ [0, ω_B] = ½ [0, ω_A] ⊗ q, checked on exact motions") {
   Random rng;
   for (int k = 0; k < 100; ++k) {
     const Quaternion q0 = quaternionFromRotation(rng.rotation());

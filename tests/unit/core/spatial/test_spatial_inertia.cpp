@@ -38,7 +38,7 @@ TEST_CASE("kinetic energy ½ Vᵀ M V = ½ m |v_cm|² + ½ ωᵀ I_cm ω = ½ Σ
   }
 }
 
-TEST_CASE("M V is the spatial momentum about Bo: [Σ m_i r_i × v_i; Σ m_i v_i]") {
+TEST_CASE("M V is the spatial momentum about Bo: [Σ m_i r_i × v_i, Σ m_i v_i]") {
   Random rng;
   for (int k = 0; k < 100; ++k) {
     const PointCloud cloud = PointCloud::random(rng, 15, rng.vector3(2.0));

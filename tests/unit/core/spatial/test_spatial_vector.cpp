@@ -8,7 +8,7 @@
 
 namespace hopsim::spatial::test {
 
-TEST_CASE("spatial vectors are laid out [angular; linear]") {
+TEST_CASE("spatial vectors are laid out [angular, linear]") {
   const SpatialMotion V(Vector3(1, 2, 3), Vector3(4, 5, 6));
   CHECK(V.vector() == (Vector6() << 1, 2, 3, 4, 5, 6).finished());
   CHECK(V.rotational() == Vector3(1, 2, 3));

@@ -1,0 +1,62 @@
+#pragma once
+/// @file
+/// FuelManifold: the fuel drawn by several thrusters, shared among several tanks by weight.
+
+#include <string>
+
+#include "hopsim/core/continuous_model.h"
+
+namespace hopsim::models {
+
+/// Connects n thrusters to m tanks: the total draw sum(thruster_flow) goes to the tanks that
+/// are not empty in proportion to draw_weights, tank_flow[j] = w_j / sum_{k not empty} w_k *
+/// sum(thruster_flow) (m = 1 simply sums the flows into one tank), so no fuel is lost or
+/// created. fuel_empty = 1 when every tank with a positive weight is empty. A ContinuousModel
+/// without states, so its flows are current at every derivative evaluation. The sort orders
+/// models, not ports: thrusters reading fuel_empty while the manifold reads their flows form a
+/// cycle, which a break on each thruster's fuel_empty resolves exactly (the flag changes only
+/// between hops).
+class FuelManifold final : public ContinuousModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration();
+    ParamKey<Eigen::VectorXd> drawWeights =
+        param<Eigen::VectorXd>("draw_weights")
+            .length("m")
+            .min(0.0)
+            .describe(
+                "share of the draw each tank takes (normalized over the tanks not empty; their sum "
+                "must be positive)");
+    InKey<Eigen::VectorXd> thrusterFlow = flowIn<Eigen::VectorXd>("thruster_flow")
+                                              .length("n")
+                                              .unit("kg/s")
+                                              .describe("the thrusters' fuel_flow outputs");
+    InKey<IntVector> tankEmpty = flowIn<IntVector>("tank_empty")
+                                     .length("m")
+                                     .describe("the tanks' empty outputs (nonzero: empty)");
+    OutKey<Eigen::VectorXd> tankFlow = flowOut<Eigen::VectorXd>("tank_flow")
+                                           .length("m")
+                                           .unit("kg/s")
+                                           .feedsFrom(thrusterFlow, tankEmpty)
+                                           .describe("the draw on each tank (their fuel_flow)");
+    OutKey<std::int64_t> fuelEmpty =
+        flowOut<std::int64_t>("fuel_empty")
+            .feedsFrom(tankEmpty)
+            .describe("1 when no tank can feed the thrusters (their fuel_empty)");
+  };
+  static const Declaration& declaration();
+
+  explicit FuelManifold(std::string name) : ContinuousModel(std::move(name), declaration()) {}
+
+  void setup() override;
+  void processParams(double t) override;
+  void updateFlowOuts(double t) override;
+
+ private:
+  /// @throws InputError naming the model when the weights sum to zero.
+  void checkWeights() const;
+
+  const Declaration& d_ = declaration();
+};
+
+}  // namespace hopsim::models

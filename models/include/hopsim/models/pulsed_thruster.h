@@ -1,0 +1,57 @@
+#pragma once
+/// @file
+/// PulsedThruster: a thruster fired for a commanded on-time, its pulse ended at the exact
+/// instant by a zero crossing.
+
+#include "hopsim/models/thruster_base.h"
+
+namespace hopsim::models {
+
+/// A pulsed thruster (ThrusterBase). At the start of each of its I/O steps (its own rate,
+/// Simulation::setModelRate) it samples `on_time_cmd`; a command of at least
+/// min_commanded_time (and > 0) starts a pulse of that length at the step start, replacing
+/// any pulse in progress. While a pulse lasts the thrust is `level`; a pulse longer than the
+/// I/O step carries over into the next steps. The pulse ends at off_time = t_start +
+/// on_time_cmd, located by the model's zero crossing `pulse_end` (g = off_time - t), so the
+/// hop ends there and the impulse is level * on_time_cmd whatever the step sizes.
+class PulsedThruster final : public ThrusterBase {
+ public:
+  struct Declaration : Fields {
+    Declaration();
+    ParamKey<double> level =
+        param<double>("level").unit("N").min(0.0).describe("thrust during a pulse");
+    ParamKey<double> minCommandedTime =
+        param<double>("min_commanded_time")
+            .unit("s")
+            .defaultValue(0.0)
+            .min(0.0)
+            .describe("shorter commands are ignored (the valve's minimum impulse bit)");
+    DiscreteStateKey<bool> thrusting =
+        discreteState<bool>("thrusting").defaultValue(false).describe("a pulse is in progress");
+    DiscreteStateKey<double> offTime = discreteState<double>("off_time")
+                                           .unit("s")
+                                           .defaultValue(0.0)
+                                           .describe("when the pulse in progress ends");
+    InKey<double> onTimeCmd = flowIn<double>("on_time_cmd")
+                                  .unit("s")
+                                  .describe("pulse length, sampled at each I/O step start");
+    CrossingKey pulseEnd = zeroCrossing("pulse_end", CrossingDirection::Falling)
+                               .describe("the pulse in progress reaches off_time");
+  };
+  static const Declaration& declaration();
+
+  explicit PulsedThruster(std::string name) : ThrusterBase(std::move(name), declaration()) {}
+
+  void startIoStep(double tStart, double tEnd) override;
+  void startHop(double t0, double t1) override;
+  double crossingResidual(CrossingKey c, double t) override;
+  void onCrossing(CrossingKey c, double t) override;
+
+ protected:
+  double commandedThrust(double t) override;
+
+ private:
+  const Declaration& d_ = declaration();
+};
+
+}  // namespace hopsim::models
