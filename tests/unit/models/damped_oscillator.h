@@ -1,8 +1,14 @@
 #pragma once
 // The analytic free response of J x'' + C x' + K (x - x0) = 0 (underdamped or undamped), the
-// reference of the spring-damper model tests.
+// reference of the spring-damper model tests, and the run that checks a system against one
+// oscillator per generalized coordinate.
+
+#include <doctest/doctest.h>
 
 #include <cmath>
+#include <span>
+
+#include "hopsim/core/simulation.h"
 
 namespace hopsim::test {
 
@@ -29,5 +35,22 @@ struct DampedOscillator {
            ((b * wd - s * a) * std::cos(wd * t) - (a * wd + s * b) * std::sin(wd * t));
   }
 };
+
+/// Advances `sim` by `hops` hops and REQUIREs after each that generalized coordinate i of the
+/// system follows dofs[i]: q_i to within qTolerance, u_i to within uTolerance.
+inline void requireFollowsOscillators(Simulation& sim, std::span<const DampedOscillator> dofs,
+                                      int hops, double qTolerance, double uTolerance) {
+  for (int k = 1; k <= hops; ++k) {
+    sim.advanceOverHop();
+    const double t = sim.time();
+    CAPTURE(t);
+    for (std::size_t i = 0; i < dofs.size(); ++i) {
+      CAPTURE(i);
+      const auto index = static_cast<Eigen::Index>(i);
+      REQUIRE(std::fabs(sim.multibody().q()[index] - dofs[i].position(t)) < qTolerance);
+      REQUIRE(std::fabs(sim.multibody().u()[index] - dofs[i].rate(t)) < uTolerance);
+    }
+  }
+}
 
 }  // namespace hopsim::test

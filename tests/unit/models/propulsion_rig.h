@@ -2,10 +2,12 @@
 // Shared by the propulsion tests: a free (FULL6DOF) body "craft" with a node "nozzle", and the
 // signals a thruster needs, written before lock() so that every input has a value.
 
+#include <span>
 #include <string>
 
 #include "hopsim/core/simulation.h"
 #include "hopsim/core/spatial/spatial_inertia.h"
+#include "hopsim/models/fixed_thruster.h"
 
 namespace hopsim::test {
 
@@ -46,6 +48,29 @@ inline void tieThrusterOutputs(Simulation& sim, const std::string& thruster,
   tieThrustAndUsed(sim, thruster, prefix);
   sim.addSignal(prefix + "flow", ElementType::Double);
   sim.tie(thruster, "fuel_flow", prefix + "flow");
+}
+
+/// A FixedThruster's name, thrust level (N) and specific impulse (s).
+struct JetSpec {
+  const char* name;
+  double level, isp;
+};
+
+/// Adds one FixedThruster per entry of `jets` on node "nozzle", all switched by the signal "on"
+/// and stopped by the flag `emptyFlag`; jet i draws through slice i of `flows` and its thrust
+/// and fuel used go to "<name>_thrust" and "<name>_used".
+inline void addJetsDrawingFrom(Simulation& sim, std::span<const JetSpec> jets,
+                               const std::string& flows, const std::string& emptyFlag) {
+  for (std::size_t i = 0; i < jets.size(); ++i) {
+    auto& jet = sim.addModel<models::FixedThruster>(jets[i].name);
+    jet.attachToNode("nozzle");
+    jet.setParam("level", jets[i].level);
+    jet.setParam("isp", jets[i].isp);
+    sim.tie(jets[i].name, "on_off", "on");
+    sim.tie(jets[i].name, "fuel_empty", emptyFlag);
+    sim.tie(jets[i].name, "fuel_flow", flows, i, 1);
+    tieThrustAndUsed(sim, jets[i].name, std::string(jets[i].name) + "_");
+  }
 }
 
 inline double number(const Simulation& sim, const std::string& path) {

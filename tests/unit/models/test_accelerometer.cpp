@@ -17,6 +17,7 @@
 #include "hopsim/models/standard_models.h"
 #include "hopsim/models/uniform_gravity.h"
 #include "hopsim/signals/error.h"
+#include "sensor_samples.h"
 
 namespace hopsim {
 namespace {
@@ -27,6 +28,7 @@ using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using test::vectorOf;
 
 constexpr double kPeriod = 0.01;
 const Vector3 kG(0.0, 0.0, -9.81);
@@ -65,12 +67,6 @@ void buildRig(Simulation& sim, bool free, Gravity gravity, const Matrix3& R_BN) 
   if (gravity == Gravity::ForceModel) {
     sim.set("models.accel.params.gravity", std::vector<double>{kG[0], kG[1], kG[2]});
   }
-}
-
-Vector3 vectorOf(const Simulation& sim, std::string_view path) {
-  const auto v = std::get<std::vector<double>>(sim.get(path));
-  REQUIRE(v.size() == 3);
-  return {v[0], v[1], v[2]};
 }
 
 }  // namespace

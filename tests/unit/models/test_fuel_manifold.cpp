@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdint>
 
-#include "hopsim/models/fixed_thruster.h"
 #include "hopsim/models/fuel_manifold.h"
 #include "hopsim/models/fuel_tank.h"
 #include "hopsim/signals/error.h"
@@ -65,20 +64,8 @@ struct ManifoldRig {
     sim.tie("manifold", "fuel_empty", "fuel_empty");
     addTank(sim, "tank_a", "nozzle", 2.0, 0);
     addTank(sim, "tank_b", "pod_node", 9.0, 1);
-    const struct {
-      const char* name;
-      double level, isp;
-    } jets[] = {{"jet_a", 400.0, 200.0}, {"jet_b", 200.0, 250.0}};
-    for (std::size_t i = 0; i < 2; ++i) {
-      auto& jet = sim.addModel<models::FixedThruster>(jets[i].name);
-      jet.attachToNode("nozzle");
-      jet.setParam("level", jets[i].level);
-      jet.setParam("isp", jets[i].isp);
-      sim.tie(jets[i].name, "on_off", "on");
-      sim.tie(jets[i].name, "fuel_empty", "fuel_empty");
-      sim.tie(jets[i].name, "fuel_flow", "thruster_flows", i, 1);
-      tieThrustAndUsed(sim, jets[i].name, std::string(jets[i].name) + "_");
-    }
+    const JetSpec jets[] = {{"jet_a", 400.0, 200.0}, {"jet_b", 200.0, 250.0}};
+    addJetsDrawingFrom(sim, jets, "thruster_flows", "fuel_empty");
   }
   double used() {
     return number(sim, "models.jet_a.continuousStates.fuel_used") +

@@ -28,6 +28,7 @@
 #include "hopsim/models/accelerometer.h"
 #include "hopsim/models/generalized_force_motor.h"
 #include "hopsim/models/rate_gyro.h"
+#include "sensor_samples.h"
 
 namespace hopsim {
 namespace {
@@ -38,6 +39,9 @@ using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using test::Moments;
+using test::momentsOf;
+using test::vectorOf;
 
 constexpr double kPeriod = 0.01;  // IMU sample period, s
 constexpr double kG0 = 9.80665;
@@ -81,12 +85,6 @@ void buildImu(Simulation& sim) {
   sim.setModelRate("accel", 1.0 / kPeriod);
 }
 
-Vector3 vectorOf(const Simulation& sim, std::string_view path) {
-  const auto v = std::get<std::vector<double>>(sim.get(path));
-  REQUIRE(v.size() == 3);
-  return {v[0], v[1], v[2]};
-}
-
 /// The kinematic averages over [ta, tb], node axes.
 Vector3 expectedRate(double ta, double tb) {
   const double wa = kW0 + kAlpha * ta, wb = kW0 + kAlpha * tb;
@@ -109,18 +107,6 @@ Vector3 expectedVelocity(double t) {
   const Vector3 v_B(-w2 * kR.x() - kAlpha * t * kR.y(), -w2 * kR.y() + kAlpha * t * kR.x(),
                     kG0 * t);
   return kR_BN.transpose() * v_B;
-}
-
-struct Moments {
-  double mean = 0.0, variance = 0.0;
-};
-Moments momentsOf(const std::vector<double>& x) {
-  Moments m;
-  for (const double v : x) m.mean += v;
-  m.mean /= static_cast<double>(x.size());
-  for (const double v : x) m.variance += (v - m.mean) * (v - m.mean);
-  m.variance /= static_cast<double>(x.size() - 1);
-  return m;
 }
 
 /// Mean within 5 sigma/sqrt(n) of `mean`, variance within 5 s^2 sqrt(2/(n-1)) of s^2.

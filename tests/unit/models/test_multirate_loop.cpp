@@ -36,6 +36,35 @@ Discretized discretize(const Eigen::Matrix2d& A, const Eigen::Vector2d& B, doubl
   return {E.topLeftCorner<2, 2>(), E.topRightCorner<2, 1>()};
 }
 
+/// The plant's exact responses after j = 1..hops fast hops of h with its input held.
+std::vector<Discretized> heldInputResponses(double m, double k, double c, double h, int hops) {
+  Eigen::Matrix2d A;
+  A << 0.0, 1.0, -k / m, -c / m;
+  const Eigen::Vector2d B(0.0, 1.0 / m);
+  std::vector<Discretized> within;
+  for (int j = 1; j <= hops; ++j) within.push_back(discretize(A, B, j * h));
+  return within;
+}
+
+/// The plant m x'' + c x' + k x = F ("plant", a MassSpringDamper) on signals "x", "v" and
+/// "F", and a ZeroOrderHold "zoh" at 1/T that holds the signal "command" into "F". The
+/// controller, which writes "command", is the test's.
+void addPlantBehindHold(Simulation& sim, double m, double k, double c, double T) {
+  sim.addSignal("x", ElementType::Double, 1, "m");
+  sim.addSignal("v", ElementType::Double, 1, "m/s");
+  sim.addSignal("command", ElementType::Double, 1, "N");
+  sim.addSignal("F", ElementType::Double, 1, "N");
+  const ModelRegistry& registry = models::standardRegistry();
+  sim.addModel(registry.create("MassSpringDamper", "plant", {{"m", m}, {"k", k}, {"c", c}}));
+  sim.addModel(registry.create("ZeroOrderHold", "zoh"));
+  sim.tie("plant", "x", "x");
+  sim.tie("plant", "v", "v");
+  sim.tie("plant", "F", "F");
+  sim.tie("zoh", "u", "command");
+  sim.tie("zoh", "y", "F");
+  sim.setModelRate("zoh", 1.0 / T);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -48,33 +77,17 @@ TEST_CASE(
   const double h = 1e-3, T = 0.05;
   const int hopsPerSample = 50;
   Simulation sim({.ioStepSize = h, .integrator = "rk4"});
-  sim.addSignal("x", ElementType::Double, 1, "m");
-  sim.addSignal("v", ElementType::Double, 1, "m/s");
-  sim.addSignal("command", ElementType::Double, 1, "N");
-  sim.addSignal("F", ElementType::Double, 1, "N");
-  const ModelRegistry& registry = models::standardRegistry();
-  sim.addModel(registry.create("MassSpringDamper", "plant", {{"m", m}, {"k", k}, {"c", c}}));
-  sim.addModel(registry.create("PdController", "pd", {{"kp", kp}, {"kd", kd}}));
-  sim.addModel(registry.create("ZeroOrderHold", "zoh"));
-  sim.tie("plant", "x", "x");
-  sim.tie("plant", "v", "v");
-  sim.tie("plant", "F", "F");
+  addPlantBehindHold(sim, m, k, c, T);
+  sim.addModel(models::standardRegistry().create("PdController", "pd", {{"kp", kp}, {"kd", kd}}));
   sim.tie("pd", "q", "x");
   sim.tie("pd", "qdot", "v");
   sim.tie("pd", "u", "command");
-  sim.tie("zoh", "u", "command");
-  sim.tie("zoh", "y", "F");
-  sim.setModelRate("zoh", 1.0 / T);
   const double x0 = 0.5, v0 = -0.2;
   sim.set("models.plant.continuousStates.x", x0);
   sim.set("models.plant.continuousStates.v", v0);
   sim.lock();  // no algebraic loop: the plant and the hold have no feed-through
 
-  Eigen::Matrix2d A;
-  A << 0.0, 1.0, -k / m, -c / m;
-  const Eigen::Vector2d B(0.0, 1.0 / m);
-  std::vector<Discretized> within;  // exact plant response after j fast hops, j = 1..50
-  for (int j = 1; j <= hopsPerSample; ++j) within.push_back(discretize(A, B, j * h));
+  const std::vector<Discretized> within = heldInputResponses(m, k, c, h, hopsPerSample);
 
   Eigen::Vector2d xk(x0, v0);
   const Eigen::Vector2d gains(-kp, -kd);
@@ -110,34 +123,18 @@ TEST_CASE("ZeroOrderHold: a slow Pid behind a hold at its own rate acts one samp
   const double h = 1e-3, T = 0.05;
   const int hopsPerSample = 50;
   Simulation sim({.ioStepSize = h, .integrator = "rk4"});
+  addPlantBehindHold(sim, m, k, c, T);
   sim.addSignal("zero", ElementType::Double, 1, "m");
-  sim.addSignal("x", ElementType::Double, 1, "m");
-  sim.addSignal("v", ElementType::Double, 1, "m/s");
-  sim.addSignal("command", ElementType::Double, 1, "N");
-  sim.addSignal("F", ElementType::Double, 1, "N");
-  const ModelRegistry& registry = models::standardRegistry();
-  sim.addModel(registry.create("MassSpringDamper", "plant", {{"m", m}, {"k", k}, {"c", c}}));
-  sim.addModel(registry.create("Pid", "pid", {{"kp", kp}, {"kd", kd}}));
-  sim.addModel(registry.create("ZeroOrderHold", "zoh"));
-  sim.tie("plant", "x", "x");
-  sim.tie("plant", "v", "v");
-  sim.tie("plant", "F", "F");
+  sim.addModel(models::standardRegistry().create("Pid", "pid", {{"kp", kp}, {"kd", kd}}));
   sim.tie("pid", "r", "zero");
   sim.tie("pid", "y", "x");
   sim.tie("pid", "u", "command");
-  sim.tie("zoh", "u", "command");
-  sim.tie("zoh", "y", "F");
   sim.setModelRate("pid", 1.0 / T);
-  sim.setModelRate("zoh", 1.0 / T);
   sim.set("signals.zero", 0.0);
   sim.set("models.plant.continuousStates.x", 0.5);
   sim.lock();
 
-  Eigen::Matrix2d A;
-  A << 0.0, 1.0, -k / m, -c / m;
-  const Eigen::Vector2d B(0.0, 1.0 / m);
-  std::vector<Discretized> within;
-  for (int j = 1; j <= hopsPerSample; ++j) within.push_back(discretize(A, B, j * h));
+  const std::vector<Discretized> within = heldInputResponses(m, k, c, h, hopsPerSample);
 
   Eigen::Vector2d xk(0.5, 0.0);
   double previousCommand = 0.0, previousX = 0.0;

@@ -17,6 +17,7 @@
 #include "hopsim/models/node_pos_vel_accel_sensor.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
+#include "sensor_samples.h"
 
 namespace hopsim {
 namespace {
@@ -27,6 +28,7 @@ using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using test::vectorOf;
 
 constexpr double kW0 = 3.0, kJ = 0.4, kTorque = 0.2, kAlpha = kTorque / kJ, kG0 = 9.81;
 const Vector3 kR(0.25, -0.15, 0.3);
@@ -54,12 +56,6 @@ void buildRig(Simulation& sim) {
   }
   sim.addSignal("quat", ElementType::Double, 4);
   sim.tie("truth", "quat", "quat");
-}
-
-Vector3 vectorOf(const Simulation& sim, const std::string& name) {
-  const auto v = std::get<std::vector<double>>(sim.get("signals." + name));
-  REQUIRE(v.size() == 3);
-  return {v[0], v[1], v[2]};
 }
 
 }  // namespace
@@ -92,7 +88,7 @@ TEST_CASE("NodePosVelAccelSensor: pose, velocities and accelerations of a node o
         {"bodySensedAccel", R_NW * (a - g)}};
     for (const auto& [name, value] : expected) {
       CAPTURE(name);
-      worst = std::max(worst, (vectorOf(sim, name) - value).norm());
+      worst = std::max(worst, (vectorOf(sim, std::string("signals.") + name) - value).norm());
     }
     const auto qv = std::get<std::vector<double>>(sim.get("signals.quat"));
     const Eigen::Vector4d q = spatial::quaternionFromRotation(R_WB * kR_BN);

@@ -17,7 +17,6 @@
 
 #include "hopsim/core/flow_model.h"
 #include "hopsim/core/spatial/rotation.h"
-#include "hopsim/models/fixed_thruster.h"
 #include "hopsim/models/fuel_tank.h"
 #include "hopsim/models/point_mass_gravity.h"
 #include "hopsim/models/throttled_thruster.h"
@@ -68,20 +67,8 @@ TEST_CASE(
   addSetSignal(sim, "on", ElementType::Bool, true);
   sim.tie("tank", "fuel_flow", "flows");
   sim.tie("tank", "empty", "empty");
-  const struct {
-    const char* name;
-    double level, isp;
-  } jets[] = {{"jet_a", 600.0, 250.0}, {"jet_b", 300.0, 280.0}};
-  for (std::size_t i = 0; i < 2; ++i) {
-    auto& jet = sim.addModel<models::FixedThruster>(jets[i].name);
-    jet.attachToNode("nozzle");
-    jet.setParam("level", jets[i].level);
-    jet.setParam("isp", jets[i].isp);
-    sim.tie(jets[i].name, "on_off", "on");
-    sim.tie(jets[i].name, "fuel_empty", "empty");
-    sim.tie(jets[i].name, "fuel_flow", "flows", i, 1);
-    tieThrustAndUsed(sim, jets[i].name, std::string(jets[i].name) + "_");
-  }
+  const JetSpec jets[] = {{"jet_a", 600.0, 250.0}, {"jet_b", 300.0, 280.0}};
+  addJetsDrawingFrom(sim, jets, "flows", "empty");
   sim.lock();  // would throw ModelError("algebraic loop ...") if the loop had no state in it
   const ModelOrder order = sim.modelOrder();
   CHECK(order.breaks.empty());

@@ -18,6 +18,7 @@
 #include "hopsim/models/rate_gyro.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
+#include "sensor_samples.h"
 
 namespace hopsim {
 namespace {
@@ -28,6 +29,9 @@ using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using test::Moments;
+using test::momentsOf;
+using test::vectorOf;
 
 constexpr double kPeriod = 0.01;  // sensor period, s (100 Hz)
 
@@ -54,27 +58,8 @@ void buildRig(Simulation& sim, const Vector3& wB, const Matrix3& R_BN) {
   sim.setModelRate("gyro", 1.0 / kPeriod);
 }
 
-Vector3 vectorOf(const Simulation& sim, std::string_view path) {
-  const auto v = std::get<std::vector<double>>(sim.get(path));
-  REQUIRE(v.size() == 3);
-  return {v[0], v[1], v[2]};
-}
-
 std::vector<std::int64_t> intsOf(const Simulation& sim, std::string_view path) {
   return std::get<std::vector<std::int64_t>>(sim.get(path));
-}
-
-/// Sample mean and unbiased variance.
-struct Moments {
-  double mean = 0.0, variance = 0.0;
-};
-Moments momentsOf(const std::vector<double>& x) {
-  Moments m;
-  for (const double v : x) m.mean += v;
-  m.mean /= static_cast<double>(x.size());
-  for (const double v : x) m.variance += (v - m.mean) * (v - m.mean);
-  m.variance /= static_cast<double>(x.size() - 1);
-  return m;
 }
 
 /// |variance - expected| within 5 sigma of the sample variance of n normal samples.

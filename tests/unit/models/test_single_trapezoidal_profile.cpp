@@ -100,6 +100,11 @@ TEST_CASE("SingleTrapezoidalProfile: a short move never coasts, T = 2 sqrt(D/a)"
 
 TEST_CASE("SingleTrapezoidalProfile: new commands mid-move continue from the current state") {
   const double a = 2.0, v = 1.0;
+  // From the coast at x = 0.75, x' = 1 at t = 1: braking at a to rest at x = 1 by t = 1.5.
+  const auto brakeToOne = [&](double t) -> Expected {
+    if (t < 1.5) return {0.75 + (t - 1) - (t - 1) * (t - 1), 1 - a * (t - 1), -a};
+    return {1.0, 0.0, 0.0};
+  };
   SUBCASE("a shorter move decelerates at once; the next move starts from its end") {
     Simulation sim({.ioStepSize = 0.01});
     build(sim, a, v, 3.0).lock();
@@ -107,13 +112,7 @@ TEST_CASE("SingleTrapezoidalProfile: new commands mid-move continue from the cur
     CHECK(value(sim, "x") == doctest::Approx(0.75).epsilon(kTol));
     // Δ = 1 from the profile origin 0: the stopping distance 0.25 is exactly what is left.
     sim.set("signals.d", 1.0);
-    follow(
-        sim, 2.0,
-        [&](double t) -> Expected {
-          if (t < 1.5) return {0.75 + (t - 1) - (t - 1) * (t - 1), 1 - a * (t - 1), -a};
-          return {1.0, 0.0, 0.0};
-        },
-        1.5);
+    follow(sim, 2.0, brakeToOne, 1.5);
     // Done at 1: the next change Δ = 2 moves from 1 to 3, rest to rest from t = 2.
     sim.set("signals.d", 2.0);
     follow(
@@ -149,13 +148,7 @@ TEST_CASE("SingleTrapezoidalProfile: new commands mid-move continue from the cur
     build(sim, a, v, 3.0).lock();
     sim.advanceTimeTo(1.0);
     sim.set("signals.v", 0.0);
-    follow(
-        sim, 2.0,
-        [&](double t) -> Expected {
-          if (t < 1.5) return {0.75 + (t - 1) - (t - 1) * (t - 1), 1 - a * (t - 1), -a};
-          return {1.0, 0.0, 0.0};
-        },
-        1.5);
+    follow(sim, 2.0, brakeToOne, 1.5);
     CHECK(std::get<double>(sim.get("models.profile.discreteStates.end_coord")) == 1.0);
   }
 }

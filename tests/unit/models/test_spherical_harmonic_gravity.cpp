@@ -38,9 +38,22 @@ Vector3 signal3(const Simulation& sim, const char* name) {
   return {v[0], v[1], v[2]};
 }
 
-/// A free body of mass 40 kg with its CM off its origin and a full inertia, a node away from
-/// the CM, and a SphericalHarmonicGravity "gravity" on the node, outputs on signals "accel",
-/// "alpha" and "potential".
+/// A SphericalHarmonicGravity "gravity" on node `node`, outputs on signals "accel", "alpha"
+/// and "potential".
+models::SphericalHarmonicGravity& addGravity(Simulation& sim, const char* node) {
+  auto& gravity = sim.addModel<models::SphericalHarmonicGravity>("gravity");
+  gravity.attachToNode(node);
+  sim.addSignal("accel", ElementType::Double, 3);
+  sim.addSignal("alpha", ElementType::Double, 3);
+  sim.addSignal("potential", ElementType::Double);
+  sim.tie("gravity", "linearAccel", "accel");
+  sim.tie("gravity", "angularAccel", "alpha");
+  sim.tie("gravity", "potential", "potential");
+  return gravity;
+}
+
+/// A free body of mass 40 kg with its CM off its origin and a full inertia, a node "imu" away
+/// from the CM, and the gravity model (addGravity) on the node.
 struct Satellite {
   Simulation sim{{.ioStepSize = kHop, .integrator = "euler"}};
   Vector3 com{0.3, -0.5, 0.2};
@@ -53,14 +66,7 @@ struct Satellite {
     body = tree.addBody("sat", kWorldBody, SpatialInertia::fromCmInertia(40.0, com, inertia_B),
                         Hinge::full6Dof());
     tree.addNode("imu", body, RigidTransform::fromTranslation({1.0, 0.4, -0.7}));
-    gravity = &sim.addModel<models::SphericalHarmonicGravity>("gravity");
-    gravity->attachToNode("imu");
-    sim.addSignal("accel", ElementType::Double, 3);
-    sim.addSignal("alpha", ElementType::Double, 3);
-    sim.addSignal("potential", ElementType::Double);
-    sim.tie("gravity", "linearAccel", "accel");
-    sim.tie("gravity", "angularAccel", "alpha");
-    sim.tie("gravity", "potential", "potential");
+    gravity = &addGravity(sim, "imu");
   }
   /// Locks, places the CM at p_cm (W) at rest with attitude R_WB and runs one hop.
   void evaluateAt(const Vector3& p_cm, const Matrix3& R_WB) {
@@ -164,16 +170,20 @@ TEST_CASE("SphericalHarmonicGravity: a degree-4 field in a rotating frame is min
   const Matrix3 R_WB = spatial::rotationFromAxisAngle(Vector3(-0.3, 1.0, 0.2).normalized(), 2.1);
   const Vector3 center(0.2, -0.1, 0.3), p(1.3, -0.8, 0.9);
 
+  // This field on a satellite, with the coefficients given.
+  const auto setField = [&](Satellite& sat, const Coefficients& coefficients) {
+    sat.gravity->setParam("gravityParameter", mu);
+    sat.gravity->setParam("equatorialRadius", R);
+    sat.gravity->setParam("degree", std::int64_t{degree});
+    sat.gravity->setParam("order", std::int64_t{order});
+    sat.gravity->setParam("cCoefficients", coefficients.c);
+    sat.gravity->setParam("sCoefficients", coefficients.s);
+    sat.gravity->setParam("center", list(center));
+    sat.gravity->setParam("planetAngle", angle0);
+    sat.gravity->setParam("rotationRate", rate);
+  };
   Satellite s;
-  s.gravity->setParam("gravityParameter", mu);
-  s.gravity->setParam("equatorialRadius", R);
-  s.gravity->setParam("degree", std::int64_t{degree});
-  s.gravity->setParam("order", std::int64_t{order});
-  s.gravity->setParam("cCoefficients", k.c);
-  s.gravity->setParam("sCoefficients", k.s);
-  s.gravity->setParam("center", list(center));
-  s.gravity->setParam("planetAngle", angle0);
-  s.gravity->setParam("rotationRate", rate);
+  setField(s, k);
   s.evaluateAt(p, R_WB);
 
   // U in world coordinates at the output time t = kHop: the planet frame is turned by
@@ -209,16 +219,8 @@ TEST_CASE("SphericalHarmonicGravity: a degree-4 field in a rotating frame is min
       }
     }
     Satellite t;
-    t.gravity->setParam("gravityParameter", mu);
-    t.gravity->setParam("equatorialRadius", R);
-    t.gravity->setParam("degree", std::int64_t{degree});
-    t.gravity->setParam("order", std::int64_t{order});
-    t.gravity->setParam("cCoefficients", normalized.c);
-    t.gravity->setParam("sCoefficients", normalized.s);
+    setField(t, normalized);
     t.gravity->setParam("normalized", true);
-    t.gravity->setParam("center", list(center));
-    t.gravity->setParam("planetAngle", angle0);
-    t.gravity->setParam("rotationRate", rate);
     t.evaluateAt(p, R_WB);
     // Only the rounding of dividing and multiplying back by N_nm differs: 1e-14.
     CHECK((signal3(t.sim, "accel") - a).norm() < 1e-14 * a.norm());
@@ -300,14 +302,7 @@ TEST_CASE("SphericalHarmonicGravity: bad orders, coefficient lengths and attachm
   }
   Simulation sim;
   sim.multibody().editModel().addNode("ground", kWorldBody, RigidTransform());
-  auto& gravity = sim.addModel<models::SphericalHarmonicGravity>("gravity");
-  gravity.attachToNode("ground");
-  sim.addSignal("accel", ElementType::Double, 3);
-  sim.addSignal("alpha", ElementType::Double, 3);
-  sim.addSignal("potential", ElementType::Double);
-  sim.tie("gravity", "linearAccel", "accel");
-  sim.tie("gravity", "angularAccel", "alpha");
-  sim.tie("gravity", "potential", "potential");
+  addGravity(sim, "ground");
   CHECK_THROWS_WITH_AS(sim.lock(), doctest::Contains("node 'ground' is fixed on the world body"),
                        ModelError);
 }
