@@ -41,7 +41,9 @@ struct CheckOptions {
 /// @throws what Scenario::load throws.
 int checkScenario(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
-/// Lists registered model classes; with `doc`, their Markdown reference.
-int listModels(std::ostream& out, bool doc);
+/// Lists registered model classes; with `doc`, their Markdown reference. With `className`, the
+/// reference of that class alone. @throws InputError naming the nearest classes for an unknown
+/// `className`.
+int listModels(std::ostream& out, const std::optional<std::string>& className, bool doc);
 
 }  // namespace hopsim::apps

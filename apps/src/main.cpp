@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "commands.h"
 #include "hopsim/signals/error.h"
@@ -12,6 +14,10 @@ int main(int argc, char** argv) {
   CLI::App* demo = app.add_subcommand("demo", "run the built-in multi-rate dataflow demo");
   CLI::App* models = app.add_subcommand("models", "list registered model classes");
   bool doc = false;
+  std::optional<std::string> modelClass;
+  models->add_option("name", modelClass,
+                     "one class: print its reference (params, states, ports, feed-through, zero "
+                     "crossings)");
   models->add_flag("--doc", doc, "print the Markdown reference generated from the declarations");
   hopsim::apps::RunOptions run;
   CLI::App* runCommand = app.add_subcommand(
@@ -41,7 +47,7 @@ int main(int argc, char** argv) {
     if (*runCommand) return hopsim::apps::runScenario(run, std::cout, std::cerr);
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
     if (*demo) return hopsim::apps::runDemo(std::cout);
-    if (*models) return hopsim::apps::listModels(std::cout, doc);
+    if (*models) return hopsim::apps::listModels(std::cout, modelClass, doc);
   } catch (const hopsim::Error& e) {
     std::cerr << "hopsim: error: " << e.what() << "\n";
     return 1;

@@ -7,8 +7,12 @@
 
 namespace hopsim::apps {
 
-int listModels(std::ostream& out, bool doc) {
+int listModels(std::ostream& out, const std::optional<std::string>& className, bool doc) {
   const ModelRegistry& registry = models::standardRegistry();
+  if (className) {
+    writeModelReference(out, registry.spec(*className));  // throws with suggestions
+    return 0;
+  }
   if (doc) {
     writeModelReference(out, registry);
     return 0;
