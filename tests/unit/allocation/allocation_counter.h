@@ -1,7 +1,6 @@
 #pragma once
 // Counts allocations through the global operator new and the malloc family, which
-// test_no_allocation.cpp replaces for
-// the whole allocation_tests executable.
+// test_no_allocation.cpp replaces for the whole allocation_tests executable.
 
 namespace hopsim::test {
 
