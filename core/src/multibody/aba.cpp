@@ -30,7 +30,7 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
   const auto i = static_cast<std::size_t>(b);
   const SpatialMotion& V = data.V_WB_B[i];
   data.P_B[i] = ArticulatedInertia(model.massMatrix(b));
-  SpatialForce pA = spatial::crossForce(V, model.massProperties(b) * V);
+  SpatialForce pA = model.massProperties(b).biasForce(V);
   if (!F_ext_B.empty()) pA -= F_ext_B[i];
   data.F_B[i] = pA;
 }

@@ -72,6 +72,16 @@ class SpatialInertia {
     const Vector3 l = m_ * v_cm;
     return SpatialForce(Icm_ * w + c_.cross(l), l);
   }
+  /// The gyroscopic (bias) force V ×* (M V) about Bo in B, evaluated about the CM and shifted:
+  /// [ω × I_Bcm ω + c × f; f] with f = ω × m (v_Bo + ω × c). Equal to crossForce(V, M V), but
+  /// without its term v_Bo × m v_Bo, which is zero exactly yet rounds to about ε m |v_Bo|²: for
+  /// a fast body (an orbit) that noise is a spurious torque that makes a non-rotating body spin
+  /// and ruins the error control of tightly toleranced integrators.
+  SpatialForce biasForce(const SpatialMotion& V) const {
+    const Vector3 w = V.rotational();
+    const Vector3 f = w.cross(Vector3(m_ * (V.translational() + w.cross(c_))));
+    return SpatialForce(Vector3(w.cross(Icm_ * w) + c_.cross(f)), f);
+  }
   /// Kinetic energy ½ Vᵀ M V (J) for V = [ω; v_Bo] about Bo in B.
   double kineticEnergy(const SpatialMotion& V) const { return 0.5 * dot(V, (*this) * V); }
 
