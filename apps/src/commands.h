@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands of the hopsim program, each writing to `out`.
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -20,9 +21,16 @@ struct RunOptions {
   std::optional<std::string> integrator;  ///< simulation.integrator
   std::optional<double> rtol;          ///< simulation.rtol
   std::optional<double> atol;          ///< simulation.atol
+  std::optional<std::int64_t> steps;   ///< simulation.integration_steps (fixed-step sub-steps)
+  std::vector<std::string> logs;       ///< paths or globs; when any, they replace logging.variables
+                                       ///< and logging.columns
+  std::optional<double> logRate;       ///< Hz; logging.rate
   std::optional<std::string> out;      ///< CSV file; the scenario's logging.file when absent
   bool csvToStdout = false;            ///< without any file, print the CSV on `out`
-  bool quiet = false;                  ///< no event log and summary on `err`
+  bool quiet = false;                  ///< no event log, progress and summary on `err`
+  bool terminal = false;               ///< `err` is a terminal: show a progress line
+  bool progress = false;               ///< progress even when `err` is not a terminal
+  std::optional<double> realtime;      ///< pace sim time to this many times the wall clock
 };
 
 /// Loads and runs a scenario to its end time, writes the logged variables as CSV and reports
@@ -40,6 +48,20 @@ struct CheckOptions {
 /// and, after the --explain report when asked, "FILE: ok (counts)" on `out`.
 /// @throws what Scenario::load throws.
 int checkScenario(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+/// What `hopsim graph` was asked to do.
+struct GraphOptions {
+  std::string file;                    ///< the YAML file, of any kind `hopsim run` takes
+  std::vector<std::string> overrides;  ///< "PATH=VALUE", applied as Scenario::load documents
+  std::optional<std::string> output;   ///< FILE.dot/.gv or FILE.svg (via dot); else stdout
+};
+
+/// Loads and locks a YAML file like `hopsim check` and draws its dataflow (models, signals,
+/// port ties, feed-through, breaks, assemblies as clusters) as Graphviz DOT: on `out` without
+/// an output file, else into it, rendered to SVG by Graphviz's `dot` for FILE.svg. Prints the
+/// load's warnings on `err`. @throws InputError for an output that is not .dot, .gv or .svg
+/// (before loading), what Scenario::load throws, Error when `dot` is missing or fails.
+int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& err);
 
 /// Lists registered model classes; with `doc`, their Markdown reference. With `className`, the
 /// reference of that class alone. @throws InputError naming the nearest classes for an unknown

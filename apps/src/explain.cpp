@@ -152,18 +152,6 @@ void explainConstraints(const multibody::ConstraintSet& constraints,
   writeTable(out, rows, "  ");
 }
 
-/// "node tip", "hinge of crank", "subhinge 1 of arm", or "" for models outside the multibody
-/// system.
-std::string attachment(const Model& model) {
-  if (const auto* node = dynamic_cast<const NodeModel*>(&model)) return "node " + node->nodeName();
-  if (const auto* hinge = dynamic_cast<const HingeModel*>(&model)) {
-    return (hinge->subhinge() < 0 ? std::string("hinge")
-                                  : "subhinge " + std::to_string(hinge->subhinge())) +
-           " of " + hinge->bodyName();
-  }
-  return {};
-}
-
 void explainModelList(Simulation& sim, const char* title, const std::vector<std::string>& names,
                       std::ostream& out) {
   if (names.empty()) return;
@@ -176,7 +164,7 @@ void explainModelList(Simulation& sim, const char* title, const std::vector<std:
     const Model& model = sim.model(names[i]);
     out << "    " << std::setw(numberWidth) << i + 1 << ". " << model.name() << "  "
         << model.spec().className() << " (" << toString(model.kind()) << ")";
-    const std::string at = attachment(model);
+    const std::string at = modelAttachment(model);
     if (!at.empty()) out << ", " << at;
     if (!sim.isActive(model.name())) out << ", inactive";
     out << "\n";
@@ -231,6 +219,16 @@ void explainSignals(Simulation& sim, std::ostream& out) {
 }
 
 }  // namespace
+
+std::string modelAttachment(const Model& model) {
+  if (const auto* node = dynamic_cast<const NodeModel*>(&model)) return "node " + node->nodeName();
+  if (const auto* hinge = dynamic_cast<const HingeModel*>(&model)) {
+    return (hinge->subhinge() < 0 ? std::string("hinge")
+                                  : "subhinge " + std::to_string(hinge->subhinge())) +
+           " of " + hinge->bodyName();
+  }
+  return {};
+}
 
 std::string scenarioCounts(const Scenario& scenario) {
   const Simulation& sim = scenario.sim();

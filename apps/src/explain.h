@@ -12,6 +12,10 @@ namespace hopsim::apps {
 /// the one-line summary of `hopsim check`.
 std::string scenarioCounts(const Scenario& scenario);
 
+/// "node tip", "hinge of crank", "subhinge 1 of arm", or "" for models outside the multibody
+/// system (shared by `hopsim check --explain` and `hopsim graph`).
+std::string modelAttachment(const Model& model);
+
 /// Writes a readable, deterministic report of a loaded (so locked) scenario to `out`, in
 /// sections: the simulation settings, the assembly tree, the bodies as a hinge tree with their
 /// nodes, the constraints (cut joints and others) with their equation counts, the models in

@@ -1,6 +1,9 @@
 // hopsim: the command-line program.
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -31,9 +34,19 @@ int main(int argc, char** argv) {
   runCommand->add_option("--integrator", run.integrator, "euler, rk4, rkf45 or cvode");
   runCommand->add_option("--rtol", run.rtol, "relative tolerance (rkf45, cvode)");
   runCommand->add_option("--atol", run.atol, "absolute tolerance (rkf45, cvode)");
+  runCommand->add_option("--steps", run.steps,
+                         "fixed-step integration sub-steps per hop (simulation.integration_steps)");
+  runCommand->add_option("--log", run.logs,
+                         "variable path or glob to log (repeatable; replaces logging.variables "
+                         "and logging.columns)");
+  runCommand->add_option("--log-rate", run.logRate, "sample rate, Hz (logging.rate)");
   runCommand->add_option("--out", run.out, "CSV file for the logged variables");
   runCommand->add_flag("--csv", run.csvToStdout, "print the CSV on stdout when no file is named");
-  runCommand->add_flag("--quiet", run.quiet, "no event log and summary");
+  runCommand->add_flag("--quiet", run.quiet, "no event log, progress and summary");
+  runCommand->add_flag("--progress", run.progress,
+                       "progress lines every 10% even when stderr is not a terminal");
+  runCommand->add_option("--realtime", run.realtime,
+                         "pace the run: sim time advances FACTOR times as fast as the wall clock");
   hopsim::apps::CheckOptions check;
   CLI::App* checkCommand =
       app.add_subcommand("check", "load, validate and lock a YAML file without running it");
@@ -42,10 +55,29 @@ int main(int argc, char** argv) {
                            "PATH=VALUE override, validated like the file (repeatable)");
   checkCommand->add_flag("--explain", check.explain,
                          "print the lowered assemblies, bodies, constraints, models and signals");
-  CLI11_PARSE(app, argc, argv);
+  hopsim::apps::GraphOptions graph;
+  CLI::App* graphCommand = app.add_subcommand(
+      "graph", "draw the dataflow of a YAML file (models, signals, assemblies) as Graphviz DOT");
+  graphCommand->add_option("file", graph.file, "the YAML file")->required();
+  graphCommand->add_option("-o,--output", graph.output,
+                           "FILE.dot (or .gv) for DOT, FILE.svg to render it with Graphviz's dot "
+                           "(default: DOT on stdout)");
+  graphCommand->add_option("--set", graph.overrides,
+                           "PATH=VALUE override, validated like the file (repeatable)");
   try {
-    if (*runCommand) return hopsim::apps::runScenario(run, std::cout, std::cerr);
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version exit 0; a bad command line (a value that does not convert, a
+    // missing argument) exits 1, as every other error does, after CLI11's message.
+    return app.exit(e) == 0 ? 0 : 1;
+  }
+  try {
+    if (*runCommand) {
+      run.terminal = isatty(fileno(stderr)) != 0;
+      return hopsim::apps::runScenario(run, std::cout, std::cerr);
+    }
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
+    if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);
     if (*demo) return hopsim::apps::runDemo(std::cout);
     if (*models) return hopsim::apps::listModels(std::cout, modelClass, doc);
   } catch (const hopsim::Error& e) {

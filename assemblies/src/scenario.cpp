@@ -525,8 +525,10 @@ class Scenario::Builder {
     std::optional<std::string> log;
     if (e.has(E.log)) log = e[E.log];
     // The action outlives this builder: it keeps the scenario, not the builder.
-    return [&eventLog = scenario_.eventLog_, name, assignments = std::move(assignments), log,
+    return [&eventLog = scenario_.eventLog_, &fired = scenario_.eventsFired_, name,
+            assignments = std::move(assignments), log,
             stop = e[E.stop]](Simulation& sim, double t) {
+      ++fired;
       for (const auto& [variable, value] : assignments) sim.set(variable, value);
       if (log) eventLog.push_back({t, name, *log});
       if (stop) sim.requestStop();

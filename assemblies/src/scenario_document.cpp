@@ -276,7 +276,7 @@ std::vector<Override> applyToDocument(InputNode& document, std::vector<Override>
   for (Override& o : overrides) {
     const std::vector<std::string> keys = split(o.path);
     bool applied = false;
-    if (keys.size() == 2 && keys[0] == "simulation") {
+    if (keys.size() == 2 && (keys[0] == "simulation" || keys[0] == "logging")) {
       setAt(document, keys, 0, o.value);
       applied = true;
     } else if (keys.size() >= 4 && keys[0] == "assemblies" && document.find("assemblies")) {

@@ -371,6 +371,7 @@ events:
   }
   CHECK(names == std::vector<std::string>{"twice:tick", "periodic:every", "twice:tick",
                                           "once:set x", "periodic:every", "periodic:every"});
+  CHECK(s->eventsFired() == 6);
   REQUIRE(times.size() == 6);
   const double expected[] = {0.05, 0.1, 0.15, 0.2, 0.2, 0.3};
   for (std::size_t i = 0; i < times.size(); ++i) {
@@ -580,6 +581,22 @@ TEST_CASE("scenario: logging rate vs the default I/O step, CSV round trip") {
   s = logged("{variables: [signals.a], file: out/log.csv}");
   REQUIRE(s->logFile());
   CHECK(*s->logFile() == "out/log.csv");
+}
+
+TEST_CASE("scenario: logging overrides replace the file's keys, or make a logging section") {
+  // hopsim run --log and --log-rate are these overrides.
+  auto s = build(std::string(kLogged) + "logging: {variables: [signals.a]}\n",
+                 {"logging.variables=[\"signals.b\"]", "logging.rate=40"});
+  CHECK(s->recorder().columns() ==
+        std::vector<std::string>{"time", "signals.b[0]", "signals.b[1]"});
+  CHECK(s->recorder().path(2) == "signals.b");
+  CHECK(s->recorder().element(2) == 1);
+  s->run();
+  CHECK(s->recorder().rows() == 9);
+  s = build(kLogged, {"logging.variables=[signals.a]"});
+  CHECK(s->recorder().columns() == std::vector<std::string>{"time", "signals.a"});
+  const std::string m = errorOf(kLogged, {"logging.variables=[signals.aa]"});
+  CHECK(has(m, "did you mean 'signals.a'"));
 }
 
 // ---- transactions ----------------------------------------------------------------------------

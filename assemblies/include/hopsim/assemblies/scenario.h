@@ -3,6 +3,7 @@
 /// Scenario: a whole simulation built from a native scenario file (`hopsim: 1`; DESIGN.md
 /// section 9; docs/scenario-yaml.md): settings, assemblies, extra signals and models, breaks,
 /// events, logging and includes, with command-line style overrides.
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -32,11 +33,11 @@ struct EventLogEntry {
 class Scenario {
  public:
   /// Loads the scenario file at `path`. Each override is "PATH=VALUE" (VALUE in YAML flow
-  /// syntax: `12 km`, `[0, 0, -9.81]`): overrides of the file's own keys (`simulation.*`, the
-  /// config, context and params of the assemblies it defines, the params of its models) are
-  /// applied to the document before anything is built; the inputs of assemblies the file does
-  /// not define (`assemblies.*` made by classes) are set before binding; any other variable path
-  /// after binding, before lock(). All are validated like every other input.
+  /// syntax: `12 km`, `[0, 0, -9.81]`): overrides of the file's own keys (`simulation.*`,
+  /// `logging.*`, the config, context and params of the assemblies it defines, the params of its
+  /// models) are applied to the document before anything is built; the inputs of assemblies the
+  /// file does not define (`assemblies.*` made by classes) are set before binding; any other
+  /// variable path after binding, before lock(). All are validated like every other input.
   /// @throws InputError or ModelError with file:line:col and key path.
   static std::unique_ptr<Scenario> load(const std::string& path,
                                         const std::vector<std::string>& overrides = {},
@@ -62,6 +63,8 @@ class Scenario {
   const std::vector<EventLogEntry>& eventLog() const { return eventLog_; }
   /// Unknown keys and other non-fatal findings, each with its file:line:col.
   const std::vector<std::string>& warnings() const { return warnings_; }
+  /// How many times the file's `events` have fired (whatever their actions).
+  std::uint64_t eventsFired() const { return eventsFired_; }
 
  private:
   class Builder;
@@ -74,6 +77,7 @@ class Scenario {
   std::optional<std::string> logFile_;
   std::vector<EventLogEntry> eventLog_;
   std::vector<std::string> warnings_;
+  std::uint64_t eventsFired_ = 0;
 };
 
 }  // namespace hopsim

@@ -58,6 +58,10 @@ class Recorder {
   const std::vector<double>& times() const { return times_; }
   /// Column `column` (1 = the first variable column), one value per row.
   const std::vector<double>& values(std::size_t column) const { return data_[column - 1]; }
+  /// The variable path column `column` (1 = the first variable column) reads.
+  const std::string& path(std::size_t column) const { return paths_[sources_[column - 1].path]; }
+  /// The element of that variable it reads.
+  std::size_t element(std::size_t column) const { return sources_[column - 1].element; }
   /// The column of `name`. @throws InputError with suggestions.
   std::size_t column(std::string_view name) const;
   /// Writes a CSV file: a header of column names, then one row per sample, numbers with 17
