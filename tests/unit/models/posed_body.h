@@ -16,8 +16,8 @@ inline spatial::Matrix3 turn(double angle, const spatial::Vector3& axis) {
 }
 
 /// Adds a free body "body" at rest with orientation R_WB and a node "probe" at R_BN on it, so
-/// the node's orientation is R_WN = R_WB R_BN.
-inline void addPosedBody(Simulation& sim, const spatial::Matrix3& R_WB,
+/// the node's orientation is R_WN = R_WB R_BN. @returns the body's index.
+inline multibody::BodyIndex addPosedBody(Simulation& sim, const spatial::Matrix3& R_WB,
                          const spatial::Matrix3& R_BN) {
   using spatial::Vector3;
   auto& tree = sim.multibody().editModel();
@@ -29,6 +29,7 @@ inline void addPosedBody(Simulation& sim, const spatial::Matrix3& R_WB,
   const Eigen::Quaterniond q(R_WB);
   sim.multibody().q(b).head<4>() = Eigen::Vector4d(q.w(), q.x(), q.y(), q.z());  // scalar first
   sim.multibody().q(b).tail<3>() = Vector3(1.0, 2.0, 3.0);
+  return b;
 }
 
 inline std::vector<double> list(const spatial::Vector3& v) { return {v.x(), v.y(), v.z()}; }

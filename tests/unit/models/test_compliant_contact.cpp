@@ -70,8 +70,9 @@ models::CompliantContact& addContactRig(Simulation& sim, const Vector3& p0, cons
   return contact;
 }
 
-Vector3 position(Simulation& sim) { return sim.multibody().q(0); }
-Vector3 velocity(Simulation& sim) { return sim.multibody().u(0); }
+// The block is the rig's only body, so its TRANSLATIONAL hinge is the whole of Q and U.
+Vector3 position(Simulation& sim) { return sim.multibody().q(); }
+Vector3 velocity(Simulation& sim) { return sim.multibody().u(); }
 
 /// The 1-D Hunt-Crossley bounce from the onset (height 0, speed v0 down) to time T after it,
 /// by RK4 at step h: x'' = -g + F/m, F = max(0, kp δ^n + alpha δ^n δ̇), δ = -x. Returns (x, v).

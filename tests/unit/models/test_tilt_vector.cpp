@@ -59,8 +59,8 @@ TEST_CASE("TiltVector: on a spinning body the vector turns with the body") {
   // when R_WB(0) = 1), R_WB(t) = exp(w t). rk4 at 1 ms: global error ~ h^4 |w|^5 T ~ 1e-12.
   const Vector3 w(0.3, -0.8, 1.1);
   Simulation sim({.ioStepSize = 0.001, .integrator = "rk4"});
-  addPosedBody(sim, Matrix3::Identity(), Matrix3::Identity());
-  sim.multibody().u(0).head<3>() = w;
+  const auto body = addPosedBody(sim, Matrix3::Identity(), Matrix3::Identity());
+  sim.multibody().u(body).head<3>() = w;
   sim.addSignal("down", ElementType::Double, 3);
   sim.addModel<models::TiltVector>("tilt").attachToNode("probe");
   sim.tie("tilt", "tvec_global", "down");
