@@ -63,6 +63,19 @@ struct GraphOptions {
 /// (before loading), what Scenario::load throws, Error when `dot` is missing or fails.
 int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& err);
 
+/// What `hopsim plot` was asked to do.
+struct PlotOptions {
+  std::string file;                   ///< a CSV (or HDF5 file) written by `hopsim run`
+  std::vector<std::string> columns;   ///< the columns to draw; every one when empty
+  std::optional<std::string> output;  ///< FILE.png (.pdf, .svg); FILE's stem + .png if absent
+  std::optional<int> dpi;             ///< the image's resolution
+};
+
+/// Runs `python3 -m hopsim.plot` (the interpreter hopsim was built for, or $HOPSIM_PYTHON) with
+/// the build tree's package first on PYTHONPATH, without a shell, and returns its exit status;
+/// it writes its own messages. @throws Error when the interpreter cannot be run or is killed.
+int plotCsv(const PlotOptions& options);
+
 /// Lists registered model classes; with `doc`, their Markdown reference. With `className`, the
 /// reference of that class alone. @throws InputError naming the nearest classes for an unknown
 /// `className`.

@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
                          "and logging.columns)");
   runCommand->add_option("--log-rate", run.logRate, "sample rate, Hz (logging.rate)");
   runCommand->add_option("--out", run.out, "CSV file for the logged variables");
+  runCommand->get_option("--out")->description(
+      "file for the logged variables: F.h5 or F.hdf5 writes HDF5, any other name CSV");
   runCommand->add_flag("--csv", run.csvToStdout, "print the CSV on stdout when no file is named");
   runCommand->add_flag("--quiet", run.quiet, "no event log, progress and summary");
   runCommand->add_flag("--progress", run.progress,
@@ -64,6 +66,21 @@ int main(int argc, char** argv) {
                            "(default: DOT on stdout)");
   graphCommand->add_option("--set", graph.overrides,
                            "PATH=VALUE override, validated like the file (repeatable)");
+  hopsim::apps::PlotOptions plot;
+  CLI::App* plotCommand = app.add_subcommand(
+      "plot",
+      "draw the columns of a CSV written by hopsim run against time, one panel per unit "
+      "(python3 -m hopsim.plot, matplotlib)");
+  plotCommand
+      ->add_option("file", plot.file,
+                   "the CSV file (its F.units.json gives the units) or the HDF5 file "
+                   "(.h5, .hdf5) of hopsim run")
+      ->required();
+  plotCommand->add_option("vars", plot.columns, "columns to draw (default: every column)");
+  plotCommand->add_option("-o,--output", plot.output,
+                          "FILE.png (or .pdf, .svg; default: the CSV's name with .png)");
+  plotCommand->add_option("--dpi", plot.dpi, "resolution of the image (default: 100)")
+      ->check(CLI::Range(1, 10000));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -78,6 +95,7 @@ int main(int argc, char** argv) {
     }
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
     if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);
+    if (*plotCommand) return hopsim::apps::plotCsv(plot);
     if (*demo) return hopsim::apps::runDemo(std::cout);
     if (*models) return hopsim::apps::listModels(std::cout, modelClass, doc);
   } catch (const hopsim::Error& e) {

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "hdf5_writer.h"
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/signals/error.h"
 
@@ -285,7 +286,11 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
   const auto runEnd = std::chrono::steady_clock::now();
 
   const std::optional<std::string> csv = options.out ? options.out : scenario->logFile();
-  if (csv) {
+  // F.h5 / F.hdf5: HDF5 with the units as attributes, no sidecar; any other name: CSV.
+  const bool hdf5 = csv && isHdf5Path(*csv);
+  if (hdf5) {
+    writeHdf5(*csv, sim, scenario->recorder(), options.file);
+  } else if (csv) {
     std::ofstream file(*csv);
     if (!file) throw InputError("cannot write '" + *csv + "'");
     scenario->recorder().writeCsv(file);
@@ -300,7 +305,10 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     writeSummary(err, *scenario, sim.time() - startTime,
                  std::chrono::duration<double>(runEnd - runStart).count(),
                  std::chrono::duration<double>(runStart - wallStart).count());
-    if (csv) {
+    if (hdf5) {
+      err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv
+          << " (HDF5, units as attributes)";
+    } else if (csv) {
       err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv << " (units in "
           << sidecarPath(*csv) << ")";
     }

@@ -126,8 +126,12 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
   }
   if (!(run.endTime > 0.0) && !overridden(overrides, "simulation.end_time")) {
     std::ostringstream w;
-    w << file << ": no end time (a Chrono run without a positive end_time goes on until "
-      << "stopped); hopsim stops at " << kDefaultEndTime << " s: give --end T";
+    w << file
+      << (kind == YamlFileKind::Mbse
+              ? ": no end time (an MBSE file has none); hopsim stops at "
+              : ": no end time (a Chrono run without a positive end_time goes on until "
+                "stopped); hopsim stops at ")
+      << kDefaultEndTime << " s: give --end T";
     out.warnings.push_back(w.str());
   }
   const double endTime = run.endTime > 0.0 ? run.endTime : kDefaultEndTime;

@@ -156,13 +156,23 @@ del _public
 
 # The pure-Python parts; each module lists its public names in __all__.
 from hopsim import _hopsim  # noqa: E402
-from hopsim import assembly, models, multibody, plot, recording  # noqa: E402
+from hopsim import assembly, models, multibody, recording  # noqa: E402
 from hopsim.assembly import *  # noqa: E402,F401,F403
 from hopsim.models import *  # noqa: E402,F401,F403
 from hopsim.multibody import *  # noqa: E402,F401,F403
 from hopsim.recording import *  # noqa: E402,F401,F403
 
 __all__ += assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
+
+
+def __getattr__(name):
+    """``hopsim.plot`` imported on first use (PEP 562), so that ``python3 -m hopsim.plot`` runs
+    the module once, as ``__main__``, rather than after ``import hopsim`` imported it."""
+    if name == "plot":
+        import importlib
+
+        return importlib.import_module("hopsim.plot")
+    raise AttributeError("module 'hopsim' has no attribute '" + name + "'")
 
 
 def load(path, overrides=None):

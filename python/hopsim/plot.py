@@ -186,3 +186,231 @@ def save(figure_or_axes, path, dpi=100):
     figure.tight_layout()
     figure.savefig(path, dpi=dpi)
     return path
+
+
+# ``python3 -m hopsim.plot FILE.csv [VARS...] -o OUT.png``: what ``hopsim plot`` runs.
+
+
+def _fail(message):
+    """Prints ``hopsim: error: message`` on stderr and exits with status 1."""
+    print("hopsim: error: " + message, file=sys.stderr)
+    raise SystemExit(1)
+
+
+def _read_units(csv_path, columns):
+    """``{column: unit}`` from the sidecar ``F.units.json`` beside ``F.csv`` (``hopsim run``
+    writes it), ``{}`` without one. A sidecar that does not parse is warned about and ignored;
+    the first column is in seconds whatever the sidecar says."""
+    import json
+
+    sidecar = csv_path.with_name(csv_path.stem + ".units.json")
+    units = {}
+    if sidecar.is_file():
+        try:
+            entries = json.loads(sidecar.read_text(encoding="utf-8"))
+            units = {str(name): str(entry.get("unit", "")) for name, entry in entries.items()}
+        except (OSError, ValueError, AttributeError) as error:
+            print("hopsim: warning: ignoring the units sidecar '" + str(sidecar) + "': "
+                  + str(error), file=sys.stderr)
+            units = {}
+    if columns:
+        units[columns[0]] = "s"
+    return units
+
+
+def _read_csv(csv_path):
+    """The CSV as a DataFrame indexed by its first column (time) with ``attrs["units"]``."""
+    import pandas
+
+    try:
+        frame = pandas.read_csv(csv_path, index_col=0)
+    except FileNotFoundError:
+        _fail("cannot read '" + str(csv_path) + "': no such file")
+    except pandas.errors.EmptyDataError:
+        _fail("'" + str(csv_path) + "' is empty: nothing was logged (see logging.variables "
+              "or hopsim run --log)")
+    except (OSError, UnicodeDecodeError, pandas.errors.ParserError) as error:
+        _fail("cannot read '" + str(csv_path) + "' as CSV: " + str(error).strip())
+    frame.index.name = str(frame.index.name)
+    frame.attrs["units"] = _read_units(csv_path, [frame.index.name] + list(frame.columns))
+    return frame
+
+
+def _read_hdf5(path):
+    """An HDF5 file of ``hopsim run --out F.h5`` as a DataFrame indexed by ``/time``, one column
+    per CSV column (each dataset's ``columns`` attribute), with ``attrs["units"]`` from the
+    datasets' ``unit`` attributes. Datasets come in name order."""
+    try:
+        import h5py
+    except ImportError:
+        _fail("reading '" + str(path) + "' needs h5py (Debian's python3-h5py)")
+    import numpy
+    import pandas
+
+    def text(value):
+        return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+    data, units = {}, {}
+    try:
+        with h5py.File(path, "r") as f:
+            if not isinstance(f.get("time"), h5py.Dataset):
+                _fail("'" + str(path) + "' has no /time dataset: not written by hopsim run")
+            time = numpy.asarray(f["time"][()], dtype=float).reshape(-1)
+
+            def visit(name, item):
+                if not isinstance(item, h5py.Dataset) or name == "time":
+                    return
+                values = numpy.asarray(item[()], dtype=float).reshape(len(time), -1)
+                names = [text(c) for c in item.attrs.get("columns", [])]
+                if len(names) != values.shape[1]:
+                    base = name.replace("/", ".")
+                    names = [base] if values.shape[1] == 1 else [
+                        base + "[" + str(i) + "]" for i in range(values.shape[1])]
+                for i, column in enumerate(names):
+                    data[column] = values[:, i]
+                    units[column] = text(item.attrs.get("unit", ""))
+
+            f.visititems(visit)
+    except FileNotFoundError:
+        _fail("cannot read '" + str(path) + "': no such file")
+    except (OSError, ValueError, TypeError) as error:
+        _fail("cannot read '" + str(path) + "' as HDF5: " + str(error))
+    frame = pandas.DataFrame(data, index=pandas.Index(time, name="time"))
+    frame.attrs["units"] = {"time": "s", **units}
+    return frame
+
+
+def _unit_groups(columns, units):
+    """``columns`` grouped by unit, groups in the order of their first column; an unknown and a
+    dimensionless unit (``""``, ``"1"``) share a group."""
+    groups = {}
+    for column in columns:
+        unit = units.get(column, "")
+        groups.setdefault("" if unit == "1" else unit, []).append(column)
+    return list(groups.values())
+
+
+def _csv_figure(csv_path, columns=None):
+    """The figure of ``hopsim plot``: returns ``(figure, axes, groups)``, ``axes`` one per unit
+    group of ``columns`` (None: every column), ``groups`` the column names of each. Fails
+    (``hopsim: error: ...``, SystemExit(1)) on an unreadable CSV or an unknown column."""
+    import pathlib
+
+    csv_path = pathlib.Path(csv_path)
+    hdf5 = csv_path.suffix.lower() in (".h5", ".hdf5")
+    frame = _read_hdf5(csv_path) if hdf5 else _read_csv(csv_path)
+    if columns:
+        time_name = frame.index.name
+        for column in columns:
+            if column == time_name:
+                _fail("'" + column + "' is the time axis: name the columns to plot against it")
+            if column not in frame.columns:
+                near = _near(column, [str(c) for c in frame.columns])
+                hint = " (did you mean " + ", ".join("'" + n + "'" for n in near) + "?)" \
+                    if near else ""
+                _fail("no column '" + column + "' in '" + str(csv_path) + "'" + hint)
+        columns = list(dict.fromkeys(columns))
+    else:
+        columns = [str(c) for c in frame.columns]
+    if not columns:
+        _fail("'" + str(csv_path) + "' has no column besides time: nothing to plot")
+    if frame.empty:
+        _fail("'" + str(csv_path) + "' has no samples: nothing to plot")
+
+    groups = _unit_groups(columns, frame.attrs["units"])
+    figure, axes = _pyplot().subplots(len(groups), 1, sharex=True, squeeze=False,
+                                      figsize=(7.0, 1.0 + 2.2 * len(groups)))
+    axes = [row[0] for row in axes]
+    for ax, group in zip(axes, groups):
+        time_series(frame, group, ax=ax)
+        if ax is not axes[-1]:
+            ax.set_xlabel("")
+    axes[0].set_title(csv_path.name)
+    return figure, axes, groups
+
+
+def plot_csv(csv_path, columns=None, output=None, dpi=100):
+    """Draws columns of a CSV written by ``hopsim run`` (or :meth:`Recorder.write_csv`) against
+    its first column, time, and saves the figure; what ``hopsim plot`` does.
+
+    The units come from the sidecar ``F.units.json`` beside ``F.csv`` when there is one. A name
+    ending in ``.h5`` or ``.hdf5`` is read as the HDF5 file of ``hopsim run --out F.h5`` (with
+    h5py), its units from the datasets' attributes. The
+    columns (None: every one) are grouped by unit, one Axes per group, stacked with a shared
+    time axis. ``output`` defaults to ``F.png`` beside the CSV. Returns ``(output, groups)``.
+    Errors (unreadable CSV, unknown column, unwritable output) print ``hopsim: error: ...``
+    and raise SystemExit(1).
+    """
+    import pathlib
+
+    csv_path = pathlib.Path(csv_path)
+    output = pathlib.Path(output) if output else csv_path.with_suffix(".png")
+    _check_image_format(output)
+    figure, _, groups = _csv_figure(csv_path, columns)
+    pyplot = _pyplot()
+    try:
+        save(figure, output, dpi=dpi)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        _fail("cannot write '" + str(output) + "': " + reason)
+    finally:
+        pyplot.close(figure)
+    return output, groups
+
+
+def _check_image_format(output):
+    """Fails unless ``output``'s extension names an image format matplotlib writes (without
+    one, matplotlib would add ``.png`` to the name, so the file would not be where asked)."""
+    _pyplot()  # the backend chosen before matplotlib.backend_bases is imported
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = output.suffix[1:].lower()
+    if not suffix:
+        _fail("plot -o '" + str(output) + "': no extension (expected FILE.png, FILE.pdf or "
+              "FILE.svg)")
+    if suffix not in formats:
+        _fail("plot -o '" + str(output) + "': unknown extension '." + suffix + "' (expected "
+              + ", ".join("." + f for f in sorted(formats)) + ")")
+
+
+def _near(name, names):
+    """The names in ``names`` nearest ``name`` (at most three), for "did you mean"."""
+    import difflib
+
+    return difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+
+
+def main(argv=None):
+    """``python3 -m hopsim.plot FILE.csv|FILE.h5 [VARS...] [-o OUT.png] [--dpi N]``: see
+    :func:`plot_csv`. Prints ``wrote OUT.png (...)`` on stdout; returns the exit status (0)."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):  # exit status 1 for a bad command line, as hopsim's
+            self.print_usage(sys.stderr)
+            _fail(message)
+
+    parser = Parser(
+        prog=os.environ.get("HOPSIM_PLOT_PROG", "python3 -m hopsim.plot"),
+        description="Draws the columns of a CSV written by hopsim run against time, one panel "
+                    "per unit (units from the F.units.json sidecar), and saves the figure.")
+    parser.add_argument("file", help="the CSV file (time first, one column per scalar), or the "
+                                     "HDF5 file (.h5, .hdf5) of hopsim run")
+    parser.add_argument("vars", nargs="*", metavar="VARS",
+                        help="columns to plot (default: every column)")
+    parser.add_argument("-o", "--output",
+                        help="the image: .png, .pdf or .svg (default: FILE with .png)")
+    parser.add_argument("--dpi", type=int, default=100, help="resolution (default: 100)")
+    args = parser.parse_args(argv)
+    if args.dpi <= 0:
+        _fail("--dpi must be positive, got " + str(args.dpi))
+    output, groups = plot_csv(args.file, args.vars, args.output, dpi=args.dpi)
+    count = sum(len(group) for group in groups)
+    print("wrote " + str(output) + " (" + str(count) + " column" + ("s" if count != 1 else "")
+          + " in " + str(len(groups)) + " panel" + ("s" if len(groups) != 1 else "") + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
