@@ -12,26 +12,7 @@ endif()
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 
-# Runs hopsim with ARGN and fails unless it exits 0 with nothing on stderr.
-function(hopsim_ok)
-  execute_process(COMMAND ${HOPSIM} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-    ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
-    message(FATAL_ERROR "hopsim ${ARGN}: exit status ${rc}, expected 0; stderr:\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
-
-# Runs hopsim with ARGN and fails unless it exits 1 with stderr matching `match`.
-function(hopsim_fails match)
-  execute_process(COMMAND ${HOPSIM} ${ARGN} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
-  if(NOT rc EQUAL 1)
-    message(FATAL_ERROR "hopsim ${ARGN}: exit status ${rc}, expected 1; stderr:\n${err}")
-  endif()
-  if(NOT err MATCHES "${match}")
-    message(FATAL_ERROR "hopsim ${ARGN}: stderr does not match '${match}':\n${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/hopsim_cli.cmake)
 
 # Fails unless `dot -Tsvg` renders `dotFile` to `svgFile`, exiting 0 with no warning.
 function(render dotFile svgFile)

@@ -7,27 +7,7 @@
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 
-# Runs hopsim with ARGN; fails unless it exits 0 with nothing on stderr. Sets `out`.
-function(hopsim_ok)
-  execute_process(COMMAND ${HOPSIM} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-    ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
-    message(FATAL_ERROR "hopsim ${ARGN}: exit status ${rc}, expected 0; stderr:\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
-
-# Runs hopsim with ARGN; fails unless it exits 1 with stderr matching `match` and no stdout.
-function(hopsim_fails match)
-  execute_process(COMMAND ${HOPSIM} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-    ERROR_VARIABLE err)
-  if(NOT rc EQUAL 1)
-    message(FATAL_ERROR "hopsim ${ARGN}: exit status ${rc}, expected 1; stderr:\n${err}")
-  endif()
-  if(NOT err MATCHES "${match}" OR NOT out STREQUAL "")
-    message(FATAL_ERROR "hopsim ${ARGN}: stderr does not match '${match}':\n${err}${out}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/hopsim_cli.cmake)
 
 # Fails unless `path` starts with the 8-byte PNG signature and has more than a header.
 function(check_png path)
