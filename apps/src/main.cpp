@@ -40,8 +40,8 @@ int main(int argc, char** argv) {
                          "variable path or glob to log (repeatable; replaces logging.variables "
                          "and logging.columns)");
   runCommand->add_option("--log-rate", run.logRate, "sample rate, Hz (logging.rate)");
-  runCommand->add_option("--out", run.out, "CSV file for the logged variables");
-  runCommand->get_option("--out")->description(
+  runCommand->add_option(
+      "--out", run.out,
       "file for the logged variables: F.h5 or F.hdf5 writes HDF5, any other name CSV");
   runCommand->add_flag("--csv", run.csvToStdout, "print the CSV on stdout when no file is named");
   runCommand->add_flag("--quiet", run.quiet, "no event log, progress and summary");
@@ -49,6 +49,15 @@ int main(int argc, char** argv) {
                        "progress lines every 10% even when stderr is not a terminal");
   runCommand->add_option("--realtime", run.realtime,
                          "pace the run: sim time advances FACTOR times as fast as the wall clock");
+  // Settings a user may give in the environment: the command line wins over it, and it over
+  // the file (docs/scenario-yaml.md, "hopsim run").
+  for (const auto& [option, variable] :
+       {std::pair{"--end", "HOPSIM_END"}, {"--dt", "HOPSIM_DT"},
+        {"--integrator", "HOPSIM_INTEGRATOR"}, {"--rtol", "HOPSIM_RTOL"},
+        {"--atol", "HOPSIM_ATOL"}, {"--steps", "HOPSIM_STEPS"}, {"--log-rate", "HOPSIM_LOG_RATE"},
+        {"--realtime", "HOPSIM_REALTIME"}, {"--quiet", "HOPSIM_QUIET"}}) {
+    runCommand->get_option(option)->envname(variable);
+  }
   hopsim::apps::CheckOptions check;
   CLI::App* checkCommand =
       app.add_subcommand("check", "load, validate and lock a YAML file without running it");
