@@ -20,6 +20,8 @@ import pytest
 
 import hopsim
 
+from double_pendulum_reference import C1, C2, L1, M1, M2, lagrangian_terms
+
 G = 9.81
 
 
@@ -111,28 +113,8 @@ def test_the_pendulum_swings_with_the_exact_large_angle_period(repository_root):
 
 # ---- examples/double_pendulum.yaml ------------------------------------------------------------
 
-# The numbers of examples/double_pendulum.yaml: link lengths (pivot to pivot), centre-of-mass
-# distances from each link's pivot, masses, and the moments about x at the centres of mass.
-L1, C1, C2, M1, M2, I1, I2 = 1.1, 0.45, 0.6, 2.0, 1.3, 0.21, 0.08
+# examples/double_pendulum.yaml has the numbers of double_pendulum_reference.py.
 DP_Q0 = np.array([math.pi / 2.0, 0.0])
-
-
-def lagrangian_terms(q, u):
-    """M(q), the Coriolis/centrifugal vector C(q, u) and the gravity torque G(q) of the planar
-    double pendulum with relative angles (theta1 of the upper link from the vertical, theta2 of
-    the lower link relative to the upper), from T = 1/2 u^T M u and
-    V = -g (m1 c1 + m2 l1) cos theta1 - m2 g c2 cos(theta1 + theta2); the equations of motion are
-    M u' + C + G = 0."""
-    t1, t2 = q
-    d1, d2 = u
-    m11 = I1 + M1 * C1**2 + I2 + M2 * (L1**2 + C2**2 + 2 * L1 * C2 * math.cos(t2))
-    m12 = I2 + M2 * (C2**2 + L1 * C2 * math.cos(t2))
-    m22 = I2 + M2 * C2**2
-    h = M2 * L1 * C2 * math.sin(t2)
-    coriolis = np.array([-h * (2 * d1 * d2 + d2 * d2), h * d1 * d1])
-    gravity = np.array([G * (M1 * C1 + M2 * L1) * math.sin(t1) + M2 * G * C2 * math.sin(t1 + t2),
-                        M2 * G * C2 * math.sin(t1 + t2)])
-    return np.array([[m11, m12], [m12, m22]]), coriolis, gravity
 
 
 def double_pendulum_energy(q, u):

@@ -14,6 +14,8 @@ import pytest
 import hopsim
 from hopsim import Hinge, RigidTransform, SpatialInertia
 
+from double_pendulum_reference import C1, C2, I1, I2, L1, M1, M2, lagrangian_terms
+
 G = 9.81
 
 
@@ -137,7 +139,6 @@ def test_pendulum_swings_with_the_exact_large_angle_period():
 
 # ---- a double pendulum: mass matrix and dynamics against the Lagrangian ------------------------
 
-L1, C1, C2, M1, M2, I1, I2 = 1.1, 0.45, 0.6, 2.0, 1.3, 0.21, 0.08
 
 
 def double_pendulum():
@@ -154,21 +155,6 @@ def double_pendulum():
                 SpatialInertia(M2, [0, 0, -C2], inertia2),
                 inboard=RigidTransform.from_translation([0, 0, -L1]))
     return sim, mb
-
-
-def lagrangian_terms(q, u):
-    """M(q), the Coriolis/centrifugal vector C(q, u) and the gravity torque G(q) of the planar
-    double pendulum, from T = ½ uᵀ M u and V = -g (m1 c1 + m2 l1) cos θ1 - m2 g c2 cos(θ1 + θ2)."""
-    t1, t2 = q
-    d1, d2 = u
-    m11 = I1 + M1 * C1**2 + I2 + M2 * (L1**2 + C2**2 + 2 * L1 * C2 * math.cos(t2))
-    m12 = I2 + M2 * (C2**2 + L1 * C2 * math.cos(t2))
-    m22 = I2 + M2 * C2**2
-    h = M2 * L1 * C2 * math.sin(t2)
-    coriolis = np.array([-h * (2 * d1 * d2 + d2 * d2), h * d1 * d1])
-    gravity = np.array([G * (M1 * C1 + M2 * L1) * math.sin(t1) + M2 * G * C2 * math.sin(t1 + t2),
-                        M2 * G * C2 * math.sin(t1 + t2)])
-    return np.array([[m11, m12], [m12, m22]]), coriolis, gravity
 
 
 def test_double_pendulum_mass_matrix_and_dynamics_match_the_lagrangian():
