@@ -104,7 +104,7 @@ Momentum systemMomentum(Simulation& sim, multibody::BodyIndex bus,
 
 }  // namespace
 
-TEST_CASE("ReactionWheel: three LuGre wheels on a free spacecraft conserve total momentum") {
+TEST_CASE("ReactionWheel (long): three LuGre wheels on a free spacecraft conserve total momentum") {
   const char* integrator = nullptr;
   SUBCASE("rkf45") { integrator = "rkf45"; }
   SUBCASE("cvode") { integrator = "cvode"; }
