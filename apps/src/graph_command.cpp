@@ -3,9 +3,6 @@
 // `hopsim check --explain`, it reads the locked simulation back through public APIs only, so it
 // draws what will run rather than what the file asked for.
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,12 +19,11 @@
 #include <string_view>
 #include <vector>
 
+#include "child_process.h"
 #include "commands.h"
 #include "explain.h"
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/signals/error.h"
-
-extern char** environ;  // NOLINT: POSIX, for posix_spawn
 
 namespace hopsim::apps {
 namespace {
@@ -318,24 +314,13 @@ void writeSvg(const std::string& dot, const std::string& output) {
   }
   ::close(fd);
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, temporary.c_str(), O_RDONLY, 0);
-  std::string arg0 = "dot", arg1 = "-Tsvg", arg2 = "-o", arg3 = output;
-  char* argv[] = {arg0.data(), arg1.data(), arg2.data(), arg3.data(), nullptr};
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) {
-    throw Error("cannot run '" + program + "': " + std::strerror(spawned));
+  ChildExit exit;
+  if (const int error = runChild({program, "-Tsvg", "-o", output}, nullptr, temporary, exit)) {
+    throw Error("cannot run '" + program + "': " + std::strerror(error));
   }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw Error("waiting for '" + program + "': " + std::strerror(errno));
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    const std::string how = WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
-                                              : "signal " + std::to_string(WTERMSIG(status));
+  if (!exit.exited || exit.code != 0) {
+    const std::string how = exit.exited ? "exit status " + std::to_string(exit.code)
+                                        : "signal " + std::to_string(exit.code);
     std::remove(output.c_str());  // whatever dot left there is no SVG
     throw Error("'" + program + " -Tsvg' failed (" + how + ") writing '" + output + "'");
   }

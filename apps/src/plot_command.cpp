@@ -2,22 +2,19 @@
 // (`python3 -m hopsim.plot`, matplotlib). The interpreter is run directly (posix_spawn, no
 // shell), with the arguments as they came, and its exit status is hopsim's.
 
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "child_process.h"
 #include "commands.h"
 #include "hopsim/signals/error.h"
 
-extern char** environ;  // NOLINT: POSIX, for posix_spawn
+extern char** environ;  // NOLINT: POSIX, the environment the child inherits from
 
 // Set by apps/CMakeLists.txt: the interpreter the Python module was built for and the build
 // tree's importable package directory (<build>/python).
@@ -66,15 +63,6 @@ std::vector<std::string> childEnvironment() {
   return entries;
 }
 
-/// Pointers to the strings of `strings`, null-terminated, for posix_spawn.
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  result.reserve(strings.size() + 1);
-  for (std::string& text : strings) result.push_back(text.data());
-  result.push_back(nullptr);
-  return result;
-}
-
 }  // namespace
 
 int plotCsv(const PlotOptions& options) {
@@ -95,27 +83,18 @@ int plotCsv(const PlotOptions& options) {
   arguments.push_back(options.file);
   for (const std::string& column : options.columns) arguments.push_back(column);
   std::vector<std::string> environment = childEnvironment();
-  std::vector<char*> argv = pointers(arguments);
-  std::vector<char*> envp = pointers(environment);
-
   std::cout.flush();
   std::cerr.flush();
-  pid_t pid = 0;
-  // posix_spawnp: a bare name (HOPSIM_PYTHON=python3) is looked up on PATH.
-  const int spawned =
-      ::posix_spawnp(&pid, python.c_str(), nullptr, nullptr, argv.data(), envp.data());
-  if (spawned != 0) {
-    throw Error("plot: cannot run the Python interpreter '" + python +
-                "': " + std::strerror(spawned) +
+  // A bare name (HOPSIM_PYTHON=python3) is looked up on PATH.
+  ChildExit exit;
+  if (const int error = runChild(arguments, &environment, {}, exit)) {
+    throw Error("plot: cannot run the Python interpreter '" + python + "': " +
+                std::strerror(error) +
                 " (set HOPSIM_PYTHON to one that imports hopsim, numpy, pandas and matplotlib)");
   }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw Error("plot: waiting for '" + python + "': " + std::strerror(errno));
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (exit.exited) return exit.code;
   throw Error("plot: '" + python + " -m hopsim.plot' was killed by signal " +
-              std::to_string(WTERMSIG(status)));
+              std::to_string(exit.code));
 }
 
 }  // namespace hopsim::apps
