@@ -625,10 +625,23 @@ class Scenario::Builder {
     } catch (const InputError& e) {
       throw InputError(locateMessage(node->location(), "", e.what()));
     }
+    reserveRecording(rate);
     if (l.has(L.file)) {
       scenario_.logFile_ =
           (std::filesystem::path(file).parent_path() / l[L.file]).lexically_normal().string();
     }
+  }
+
+  /// Room for every sample of the planned run, so that recording allocates nothing while it
+  /// runs; up to 2^24 values (128 MiB), beyond which the columns grow as they fill.
+  void reserveRecording(std::optional<double> rate) {
+    Recorder& recorder = *scenario_.recorder_;
+    const Simulation& sim = *scenario_.sim_;
+    const double perSecond = rate ? *rate : 1.0 / sim.ioStepSize();
+    const double rows = std::floor((scenario_.endTime_ - sim.time()) * perSecond) + 2.0;
+    const double affordable = static_cast<double>(std::size_t{1} << 24) /
+                              static_cast<double>(recorder.columns().size());
+    recorder.reserve(static_cast<std::size_t>(std::min(rows, affordable)));
   }
 
   Scenario& scenario_;

@@ -195,6 +195,32 @@ void Model::restoreContinuousStates(const std::vector<Buffer>& from) {
   }
 }
 
+void Model::saveEvaluationState(EvaluationState& into) const {
+  into.continuousStates = values(FieldRole::ContinuousState);
+  into.derivatives = derivatives_;
+  into.scratch = values(FieldRole::Scratch);
+  into.outputSignals.resize(outputs_.size(), Buffer(ElementType::Double, 0));
+  into.outputVersions.resize(outputs_.size());
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    const Signal& signal = outputs_[i].slice.signal();
+    into.outputSignals[i] = signal.buffer();
+    into.outputVersions[i] = signal.version();
+  }
+}
+
+void Model::restoreEvaluationState(const EvaluationState& from) {
+  // Buffer assignment between equal lengths copies in place: no storage moves.
+  restoreContinuousStates(from.continuousStates);
+  for (std::size_t i = 0; i < derivatives_.size(); ++i) derivatives_[i] = from.derivatives[i];
+  auto& scratch = values(FieldRole::Scratch);
+  for (std::size_t i = 0; i < scratch.size(); ++i) scratch[i] = from.scratch[i];
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    Signal& signal = outputs_[i].slice.signal();
+    signal.buffer() = from.outputSignals[i];
+    signal.restoreVersion(from.outputVersions[i]);
+  }
+}
+
 void Model::throwUnsetInput(std::size_t index) const {
   throw ModelError(describe() + " read flowIn '" +
                    spec_->fields(FieldRole::FlowIn)[index].name + "' from signal '" +

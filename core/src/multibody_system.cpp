@@ -319,6 +319,42 @@ void MultibodySystem::endIntegrationStep() {
                                velocityTolerance_);
 }
 
+void MultibodySystem::saveEvaluationState(EvaluationState& into) const {
+  into.q = q_;
+  into.u = u_;
+  into.qdot = qdot_;
+  into.udot = udot_;
+  into.tau = tau_;
+  into.udotPrescribed = udotPrescribed_;
+  into.forces = forces_;
+  into.loads = loads_;
+  into.hingeForces = hingeForces_;
+  into.massProperties = model_.allMassProperties();
+  into.data = *data_;
+  if (constraintData_) {
+    into.constraintData = *constraintData_;
+  } else {
+    into.constraintData.reset();
+  }
+}
+
+void MultibodySystem::restoreEvaluationState(const EvaluationState& from) {
+  // Buffer and Eigen assignments between equal sizes copy in place: the state vector keeps
+  // pointing at Q and U.
+  q_ = from.q;
+  u_ = from.u;
+  qdot_ = from.qdot;
+  udot_ = from.udot;
+  tau_ = from.tau;
+  udotPrescribed_ = from.udotPrescribed;
+  forces_ = from.forces;
+  loads_ = from.loads;
+  hingeForces_ = from.hingeForces;
+  model_.restoreMassProperties(from.massProperties);
+  *data_ = *from.data;
+  if (constraintData_) *constraintData_ = *from.constraintData;
+}
+
 // ---- inputs ---------------------------------------------------------------------------------
 
 void MultibodySystem::addNodeForce(NodeIndex n, const Vector3& force, const Vector3& torque,

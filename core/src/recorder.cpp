@@ -93,18 +93,8 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   }
   if (paths_.empty()) return;
   revision_ = sim.variables().revision();
-  eventName_ = "recorder";
-  for (int k = 2; sim.findEvent(eventName_); ++k) eventName_ = "recorder" + std::to_string(k);
-  const auto record = [this](Simulation& s, double t) {
-    (void)s;
-    sample(t);
-  };
-  if (rate) {
-    sim.registerPeriodicEvent(eventName_, sim.time(), 1.0 / *rate, record);
-  } else {
-    sample(sim.time());
-    sim.registerEndIoStepEvent(eventName_, record);
-  }
+  sampler_ = sim.addSampler(rate ? 1.0 / *rate : sim.ioStepSize(),
+                            [this](Simulation&, double t) { sample(t); });
 }
 
 void Recorder::addColumn(std::string name, const std::string& path, const Variable& v,
@@ -118,9 +108,7 @@ void Recorder::addColumn(std::string name, const std::string& path, const Variab
 }
 
 Recorder::~Recorder() {
-  if (sim_ != nullptr && !eventName_.empty() && sim_->findEvent(eventName_)) {
-    sim_->removeEvent(eventName_);
-  }
+  if (sampler_) sim_->removeSampler(*sampler_);
 }
 
 void Recorder::resolveSources() {
@@ -147,6 +135,11 @@ void Recorder::sample(double t) {
   for (std::size_t c = 0; c < sources_.size(); ++c) {
     data_[c].push_back(sources_[c].variable->element(sources_[c].element));
   }
+}
+
+void Recorder::reserve(std::size_t rows) {
+  times_.reserve(rows);
+  for (auto& column : data_) column.reserve(rows);
 }
 
 std::size_t Recorder::column(std::string_view name) const {

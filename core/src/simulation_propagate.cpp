@@ -98,6 +98,7 @@ void Simulation::rebuildStateVector() {
   x_.setZero(n);
   xdot_.setZero(n);
   xTrial_.setZero(n);
+  xdotSample_.setZero(n);
   subStepStates_.setZero(n, integrationSteps_ + 1);
   subStepTimes_.assign(static_cast<std::size_t>(integrationSteps_) + 1, 0.0);
   // Variable-step methods project their accepted internal steps themselves where they can.

@@ -94,6 +94,7 @@ void Simulation::advanceOverHop() {
   // (Also when an event there re-locked the simulation, which asks for a step zero.)
   if (initialUpdatePending_ && (fired || !stepZero)) updateAllOutputs(t0s);
   initialUpdatePending_ = false;
+  if (!samplers_.empty()) takeSamplesAt(t0);
 
   // The hop ends at the next barrier of any source.
   defaultIoEnd_ = ioPeriod_.nextAfter(origin_, t0);
@@ -114,11 +115,14 @@ void Simulation::advanceOverHop() {
   // Zero-crossing detection needs a point to roll back to: the state before the hop body.
   const bool detecting = !crossings_.empty();
   if (detecting) saveRollbackPoint();
+  // Samples inside the hop are taken after it, from the state the integrator recorded.
+  const auto samplesBefore = [&](Ticks end) { return nextSampleTick() < end; };
   double x1Time = ticksToSeconds(t1);
   const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
   const std::uint64_t trialsBefore = statistics_.localizationDerivatives;
   try {
-    runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, detecting);
+    runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, detecting,
+               detecting || samplesBefore(t1));
     if (detecting && locateCrossings(t0, t1, x1Time)) {
       // A crossing inside the hop: every state back to the hop start, and the hop run again to
       // end at the located time, as if a barrier had been there. The discarded pass is the
@@ -127,8 +131,9 @@ void Simulation::advanceOverHop() {
       ++statistics_.rollbacks;
       statistics_.discardedDerivatives += statistics_.derivativeEvaluations - evaluationsBefore -
                                           (statistics_.localizationDerivatives - trialsBefore);
-      runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, false);
+      runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, false, samplesBefore(t1));
     }
+    if (samplesBefore(t1)) takeSamplesWithin(t1, stateTime_, x1Time);
   } catch (...) {
     // Time stays at the hop start; with a rollback point the states go back there too, so the
     // simulation can continue from a consistent hop start once the cause is fixed.
@@ -157,9 +162,11 @@ void Simulation::advanceOverHop() {
   // end-of-I/O-step and end-of-hop events.
   if (!firing_.empty()) fireCrossings(stateTime_);
   events_.fireDue(*this, t1, {false, onDefaultGrid(t1), true});
+  if (!samplers_.empty()) takeSamplesAt(t1);
 }
 
-void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting) {
+void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
+                            bool recording) {
   runSweep(Sweep::StartIo, t0);
   for (ModelSlot* s : activeSlots_) {
     if (!s->ioStartsThisHop) continue;
@@ -171,11 +178,9 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
   for (Model* model : activeOrder_) {
     callModel(*model, ModelMethod::StartHop, t0, [&] { model->startHop(t0, t1); });
   }
-  if (detecting) {
-    evaluateStartSigns(x0Time);
-    integrator_->setDenseHistory(integrator_->hasDenseOutput());
-  }
-  propagate(x0Time, x1Time, detecting);
+  if (detecting) evaluateStartSigns(x0Time);
+  if (recording) integrator_->setDenseHistory(integrator_->hasDenseOutput());
+  propagate(x0Time, x1Time, recording);
 }
 
 bool Simulation::stopRequested() {

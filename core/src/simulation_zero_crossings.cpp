@@ -181,17 +181,17 @@ void Simulation::setTrialState(double t) {
     std::size_t k = 0;
     while (k + 2 < subStepTimes_.size() && subStepTimes_[k + 1] < t) ++k;
     xTrial_ = subStepStates_.col(static_cast<Eigen::Index>(k));
-    const std::uint64_t before = statistics_.derivativeEvaluations;
     integrator_->restart(subStepTimes_[k], xTrial_);
     if (t > subStepTimes_[k]) integrator_->advance(derivativeFunction_, t, xTrial_);
-    statistics_.localizationDerivatives += statistics_.derivativeEvaluations - before;
   }
   states_.scatter(xTrial_);
 }
 
 Bracket Simulation::localize(Crossing& crossing) {
   const auto residualAt = [&](double t) {
+    const std::uint64_t before = statistics_.derivativeEvaluations;
     setTrialState(t);
+    statistics_.localizationDerivatives += statistics_.derivativeEvaluations - before;
     refreshContinuousOutputs(t);
     ++statistics_.localizationResiduals;
     return crossing.residual(*this, t);

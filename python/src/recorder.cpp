@@ -1,10 +1,10 @@
 // Recording from Python: hopsim.Recorder (Simulation.record) and the recorded samples of a
 // Scenario, as numpy arrays; the pandas and CSV forms are built on them.
 //
-// Lifetime: the C++ Recorder samples through an event it registers on its simulation, with a
-// pointer to that simulation, and removes the event in its destructor. A Python Recorder
+// Lifetime: the C++ Recorder samples through a sampler it registers on its simulation, with a
+// pointer to that simulation, and removes the sampler in its destructor. A Python Recorder
 // therefore keeps its Simulation alive (py::keep_alive), so the simulation is destroyed only
-// after every recorder of it; a recorder dropped first takes its event with it.
+// after every recorder of it; a recorder dropped first takes its sampler with it.
 
 #include "hopsim/core/recorder.h"
 
@@ -151,11 +151,14 @@ void bindRecorder(py::module_& m) {
       "Records numeric variables of a simulation (bool, int and double scalars and vectors; a "
       "vector gives one column per element, 'path[i]') in memory while it runs, for analysis "
       "with numpy and pandas, plots (hopsim.plot) and CSV files.\n\n"
-      "Sampling: with a `rate` (Hz), samples are taken at start + k / rate, where start is the "
-      "time recording began; these times become barriers of the run. Without a rate, a sample "
-      "is taken when recording starts and at the end of every default I/O step, which adds no "
-      "barrier and so leaves the run unchanged bit for bit. Create it after lock() so every "
-      "variable exists. The recorder keeps its simulation alive; dropping the recorder stops "
+      "Sampling: samples are taken at start + k / rate (Hz), exact to the 1 ns tick, where "
+      "start is the time recording began; without a rate, at the rate of the default I/O "
+      "step, i.e. at the end of every I/O step. The first sample is taken at the start of the "
+      "next hop, once every output is computed. Sample times never become barriers, so "
+      "recording leaves the run unchanged bit for bit: a sample inside a hop sees the "
+      "interpolated state and what a derivative evaluation computes there (discrete outputs "
+      "held since their last update), one at a barrier the values after its events "
+      "(Simulation.add_sampler). Create it after lock() so every variable exists. The recorder keeps its simulation alive; dropping the recorder stops "
       "the recording. Like its simulation it is not thread-safe: read it between advances, "
       "not while another thread advances the simulation.");
   c.def(py::init(&makeRecorder), py::arg("sim"), py::arg("patterns"), py::arg("rate") = py::none(),

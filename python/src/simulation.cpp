@@ -345,7 +345,23 @@ void bindEvents(py::class_<Simulation>& c) {
       .def("list_events", &Simulation::listEvents, "Every event, in registration order.")
       .def("remove_event", &Simulation::removeEvent, py::arg("name"),
            "Removes an event; raises InputError with the nearest names if there is none.")
-      .def("clear_events", &Simulation::clearEvents, "Removes every event.");
+      .def("clear_events", &Simulation::clearEvents, "Removes every event.")
+      .def(
+          "add_sampler",
+          [](Simulation& sim, double period, py::function callback) {
+            return sim.addSampler(period, toEventCallback(std::move(callback)));
+          },
+          py::arg("period"), py::arg("callback"),
+          "Calls callback(sim, t) at t = time() + k * period (k = 0, 1, ...), exact to the "
+          "1 ns tick, without making those times barriers: results are the same bit for bit "
+          "with or without samplers. A sample inside a hop sees the interpolated state and "
+          "what a derivative evaluation computes there; one at a barrier sees the values after "
+          "its events. The callback only reads. Returns the id remove_sampler takes; "
+          "Recorder(sim, ..., rate=...) is built on this.")
+      .def("remove_sampler", &Simulation::removeSampler, py::arg("id"),
+           "Removes a sampler; raises InputError for an unknown id.")
+      .def_property_readonly("sampler_count", &Simulation::samplerCount,
+                             "The samplers registered, recorders included.");
 }
 
 void bindVariables(py::class_<Simulation>& c) {

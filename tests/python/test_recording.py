@@ -57,9 +57,14 @@ def test_a_sine_wave_recorded_at_a_rate_equals_its_formula_at_the_sample_times()
     t = rec.times()
     # Samples at k / 7 s for k = 0..14, each rounded to the 1 ns tick (Period::barrier).
     np.testing.assert_array_equal(t, np.round(np.arange(15) / 7.0 * 1e9) / 1e9)
-    # The model was updated at each sample time (a barrier), so the value is the formula there;
-    # 1e-12 leaves room for the rounding of sin's argument (2 pi f t ~ 17, eps * 17 ~ 4e-15).
-    expected = 2.0 * np.sin(2.0 * math.pi * 1.3 * t + 0.4)
+    # Sample times are not barriers: a sample inside an I/O step sees the wave as the system
+    # does, held from the step's last update (zero-order hold), i.e. the formula at the latest
+    # 10 ms barrier at or before t (t itself at 0, 1 and 2 s). 1e-12 leaves room for the
+    # rounding of sin's argument (2 pi f t ~ 17, eps * 17 ~ 4e-15).
+    ticks = np.round(t * 1e9).astype(np.int64)
+    held = (ticks // 10_000_000 * 10_000_000) / 1e9
+    assert (held < t).sum() == 12
+    expected = 2.0 * np.sin(2.0 * math.pi * 1.3 * held + 0.4)
     np.testing.assert_allclose(rec.values("signals.wave"), expected, rtol=0, atol=1e-12)
     assert rec.rows == len(rec) == 15
 
@@ -67,7 +72,7 @@ def test_a_sine_wave_recorded_at_a_rate_equals_its_formula_at_the_sample_times()
 def test_without_a_rate_samples_are_taken_at_the_start_and_every_io_step():
     sim = sine_simulation(io_step_size=0.02)
     rec = sim.record(["signals.wave"])
-    assert rec.rows == 1  # the sample at the start, taken at once
+    assert rec.rows == 0  # the first sample is taken at the start of the next hop
     sim.advance_time_to(1.0)
     np.testing.assert_array_equal(rec.times(), np.round(np.arange(51) * 0.02 * 1e9) / 1e9)
     later = rec.values("signals.wave")[1:]
@@ -122,6 +127,64 @@ def test_recording_at_a_multiple_of_the_io_step_does_not_change_a_fixed_step_run
     assert (rec.values("signals.x")[1:] == reference[:, 0]).all()
 
 
+@pytest.mark.parametrize("integrator", ["rkf45", "cvode", "rk4"])
+@pytest.mark.parametrize("rate", [997.0, 3.0])
+def test_recording_at_any_rate_changes_no_result_bit(integrator, rate):
+    # 997 Hz and 3 Hz never land on the 0.01 s I/O grid except at whole seconds: without
+    # samplers those times would be barriers and change the steps of an adaptive method.
+    times = np.arange(1, 301) * 0.01
+    reference = trajectory(oscillator(integrator, io_step_size=0.01), times)
+    sim = oscillator(integrator, io_step_size=0.01)
+    rec = sim.record(["signals.x", "signals.v"], rate=rate)
+    recorded = trajectory(sim, times)
+    assert (recorded == reference).all()
+    assert rec.rows == int(3.0 * rate) + 1
+
+
+def test_samples_between_io_steps_follow_the_closed_form_solution():
+    # Samples at 1 kHz inside 0.1 s hops: the integrator's dense output there, and the outputs
+    # (x and v are the model's output signals) recomputed from it.
+    sim = oscillator("rkf45", io_step_size=0.1, integrator_options=TIGHT)
+    rec = sim.record(["signals.x", "signals.v"], rate=1000.0)
+    sim.advance_time_to(3.0)
+    t = rec.times()
+    assert len(t) == 3001
+    x, v = damped_response(t, m=1.0, k=4.0, c=0.4, force=1.0, x0=1.0, v0=-0.5)
+    np.testing.assert_allclose(rec.values("signals.x"), x, rtol=0, atol=1e-8)
+    np.testing.assert_allclose(rec.values("signals.v"), v, rtol=0, atol=1e-8)
+
+
+def final_values(sim):
+    """Every numeric variable of a simulation, as one flat float array."""
+    out = []
+    for path in sim.list():
+        value = sim.get(path)
+        if isinstance(value, str):
+            continue
+        out.extend(np.atleast_1d(np.asarray(value, dtype=float)).tolist())
+    return np.array(out)
+
+
+@pytest.mark.parametrize("example", ["lander.yaml", "double_pendulum.yaml",
+                                     "spacecraft_wheels.yaml", "cart_pole_balance.yaml",
+                                     "rotor_soft_stop.yaml"])
+def test_an_examples_results_do_not_depend_on_its_logging_rate(example):
+    # The example's own logging against 1 kHz logging: the same final state, bit for bit (NaN
+    # included), and the same samples wherever both took one.
+    path = str(ROOT / "examples" / example)
+    plain = hopsim.load(path, {"simulation.end_time": 2.0})
+    plain.run()
+    fast = hopsim.load(path, {"simulation.end_time": 2.0, "logging.rate": 1000.0})
+    fast.run()
+    a, b = final_values(plain.sim), final_values(fast.sim)
+    assert a.tobytes() == b.tobytes()
+    assert fast.recorder.rows > plain.recorder.rows
+    common, mine, theirs = np.intersect1d(plain.times(), fast.times(), return_indices=True)
+    assert len(common) == plain.recorder.rows
+    for column in plain.columns[1:]:
+        assert plain.values(column)[mine].tobytes() == fast.values(column)[theirs].tobytes()
+
+
 # ---- columns, units, tables ---------------------------------------------------------------------
 
 
@@ -157,6 +220,7 @@ def test_vector_bool_and_int_variables_give_float_columns():
     assert rec.columns == ["signals.q[0]", "signals.q[1]", "signals.q[2]", "signals.flag",
                            "signals.count", "q_last"]
     assert rec.units["signals.q[1]"] == "rad" and rec.units["q_last"] == "rad"
+    sim.advance_time_to(0.1)
     np.testing.assert_array_equal(rec.to_numpy()[0], [0.0, 1.0, 2.0, 3.0, 1.0, 7.0, 3.0])
 
 
@@ -245,7 +309,8 @@ def test_bad_rates_columns_and_arguments_raise_hopsim_errors():
         rec.write_csv("/nonexistent/dir/w.csv")
     with pytest.raises(TypeError, match=r"expected a hopsim.Recorder or a hopsim.Scenario"):
         hopsim.dataframe([1, 2])
-    assert sim.list_events()[-1].name == "recorder"  # only the one recorder that was made
+    assert sim.sampler_count == 1  # only the one recorder that was made
+    assert sim.list_events() == []  # recorders sample without events
 
 
 def test_a_string_variable_named_exactly_is_refused():
@@ -266,15 +331,15 @@ def test_a_recorder_keeps_its_simulation_alive_and_stops_when_dropped():
     alive = weakref.ref(sim)
     rec = hopsim.Recorder(sim, "signals.wave")
     other = sim.record("signals.wave")
-    assert [e.name for e in sim.list_events()] == ["recorder", "recorder2"]
+    assert sim.sampler_count == 2
     del other
     gc.collect()
-    assert [e.name for e in sim.list_events()] == ["recorder"]
+    assert sim.sampler_count == 1
     del sim
     gc.collect()
     assert alive() is not None  # kept alive by rec
     alive().advance_time_to(0.1)
-    assert rec.rows == 11
+    assert rec.rows == 11  # t = 0 and the end of each 10 ms I/O step
     del rec
     gc.collect()
     assert alive() is None
@@ -285,4 +350,4 @@ def test_a_scenarios_recorder_keeps_the_scenario_alive():
     rec = scenario.recorder
     del scenario
     gc.collect()
-    assert rec.columns == ["signals.A.a", "signals.A.C.y"] and rec.rows == 1
+    assert rec.columns == ["signals.A.a", "signals.A.C.y"] and rec.rows == 0

@@ -139,6 +139,16 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
   inertiaMatrix_[idx(b)] = inertia_[idx(b)].matrix();
 }
 
+void MultibodyModel::restoreMassProperties(const std::vector<SpatialInertia>& saved) {
+  if (saved.size() != inertia_.size()) {
+    throw InputError("MultibodyModel::restoreMassProperties: saved for " +
+                     std::to_string(saved.size()) + " bodies, the tree has " +
+                     std::to_string(inertia_.size()));
+  }
+  inertia_ = saved;  // checked when they were set
+  for (std::size_t b = 0; b < inertia_.size(); ++b) inertiaMatrix_[b] = inertia_[b].matrix();
+}
+
 void MultibodyModel::setPrescribed(BodyIndex b, int subhinge, bool prescribed) {
   constexpr const char* kWhere = "MultibodyModel::setPrescribed";
   checkBody(b, kWhere);

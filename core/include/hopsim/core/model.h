@@ -107,6 +107,22 @@ class Model {
   /// Restores continuous states saved by saveContinuousStates from the same model.
   void restoreContinuousStates(const std::vector<Buffer>& from);
 
+  /// Everything a derivative evaluation or an output update may write in a model: continuous
+  /// states (masked ones included), their derivatives, scratch, and the values and freshness
+  /// counters of the signals its outputs are tied to.
+  struct EvaluationState {
+    std::vector<Buffer> continuousStates;
+    std::vector<Buffer> derivatives;
+    std::vector<Buffer> scratch;
+    std::vector<Buffer> outputSignals;  // whole signals, one per output port
+    std::vector<std::uint64_t> outputVersions;
+  };
+  /// Copies the evaluation state into `into` (allocating on first use only).
+  void saveEvaluationState(EvaluationState& into) const;
+  /// Puts back an evaluation state saved from the same model since its last lock(), in place
+  /// (the state vector keeps pointing at the same storage).
+  void restoreEvaluationState(const EvaluationState& from);
+
  protected:
   /// @param classKind the kind of the C++ class deriving from Model; must match spec.kind().
   /// @throws InputError for a malformed name, ModelError for a kind mismatch.

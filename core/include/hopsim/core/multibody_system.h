@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -159,6 +160,27 @@ class MultibodySystem {
   /// After an integration sub-step: renormalizes the quaternions and projects Q and U onto the
   /// constraints.
   void endIntegrationStep();
+  /// Everything a derivative evaluation writes in the system: Q and U (masked coordinates are
+  /// prescribed there), their rates, the inputs, the mass properties (models may set them per
+  /// evaluation) and the kinematics, dynamics and constraint workspaces.
+  struct EvaluationState {
+    Buffer q{ElementType::Double, 0};
+    Buffer u{ElementType::Double, 0};
+    Buffer qdot{ElementType::Double, 0};
+    Buffer udot{ElementType::Double, 0};
+    Eigen::VectorXd tau;
+    Eigen::VectorXd udotPrescribed;
+    std::vector<spatial::SpatialForce> forces;
+    std::vector<spatial::SpatialForce> loads;
+    std::vector<spatial::SpatialForce> hingeForces;
+    std::vector<spatial::SpatialInertia> massProperties;
+    std::optional<multibody::MultibodyData> data;
+    std::optional<multibody::ConstraintData> constraintData;
+  };
+  /// Copies the evaluation state into `into` (allocating on first use, or after a relock).
+  void saveEvaluationState(EvaluationState& into) const;
+  /// Puts back a state saved since the last lock, in place.
+  void restoreEvaluationState(const EvaluationState& from);
   void checkU(int k, const char* what) const;
   bool layoutCurrent() const;
   void checkLayoutCurrent(const char* what) const;

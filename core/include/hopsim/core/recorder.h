@@ -15,12 +15,16 @@ namespace hopsim {
 /// Records numeric variables (bool, int and double scalars and vectors; a vector gives one
 /// column per element, "path[i]") at fixed times.
 ///
-/// With a rate, samples are taken at start + k / rate, which become barriers of the run (exact
-/// times; for fixed-step integrators at multiples of the I/O step this changes nothing). Without
-/// one, samples are taken at the end of every default I/O step. A sample is also taken when
-/// recording starts. Samples read elements (Variable::element), and column buffers grow by
-/// amortized doubling, the only allocation a sample can make. If variables are removed while
-/// unlocked, the next sample takes them again by path (a removed one is an error).
+/// Samples are taken at start + k / rate, exact to the tick, where start is the time recording
+/// starts; without a rate, the rate is that of the default I/O step then, so that samples fall
+/// at the end of every I/O step. A sampler takes them (Simulation::addSampler): those times do
+/// not become barriers, so recording changes no result bit, a sample inside a hop sees the
+/// interpolated state and what a derivative evaluation computes from it, and one at a barrier
+/// sees the values after its events. The first sample is taken at the start of the next hop,
+/// once every output has been computed. Samples read elements (Variable::element);
+/// column buffers grow by amortized doubling, the only allocation a sample can make, and none
+/// once reserve() has made room for the run. If variables are removed while unlocked, the next
+/// sample takes them again by path (a removed one is an error).
 class Recorder {
  public:
   /// A column with a name of its own: element `element` of the variable at `path`.
@@ -62,6 +66,8 @@ class Recorder {
   const std::string& path(std::size_t column) const { return paths_[sources_[column - 1].path]; }
   /// The element of that variable it reads.
   std::size_t element(std::size_t column) const { return sources_[column - 1].element; }
+  /// Makes room for `rows` samples in all, so that taking them allocates nothing.
+  void reserve(std::size_t rows);
   /// The column of `name`. @throws InputError with suggestions.
   std::size_t column(std::string_view name) const;
   /// Writes a CSV file: a header of column names, then one row per sample, numbers with 17
@@ -81,7 +87,7 @@ class Recorder {
     std::size_t element;
   };
   Simulation* sim_ = nullptr;
-  std::string eventName_;
+  std::optional<SamplerId> sampler_;  // none for an empty recorder
   std::vector<std::string> paths_;  // each variable read once, to skip one matched twice
   std::vector<Source> sources_;     // one per column after time
   std::uint64_t revision_ = 0;      // of the variable tree when sources_ were taken

@@ -80,11 +80,18 @@ struct PropagationStatistics {
   /// Derivative evaluations spent localizing: the trial re-integrations of fixed-step methods
   /// (methods with dense output localize without any).
   std::uint64_t localizationDerivatives = 0;
+  /// Derivative evaluations spent on samples inside hops (addSampler): one per sample, plus
+  /// the re-integration of fixed-step methods. Not counted in derivativeEvaluations, which
+  /// recording leaves unchanged.
+  std::uint64_t samplingDerivatives = 0;
   /// Derivative evaluations of hops integrated to their planned end and then rolled back
   /// because a condition triggered inside them. (The re-run to the located time is not
   /// counted: a barrier there would have cost the same.)
   std::uint64_t discardedDerivatives = 0;
 };
+
+/// Identifies a sampler (Simulation::addSampler).
+using SamplerId = std::uint64_t;
 
 /// The simulation executive.
 ///
@@ -324,6 +331,24 @@ class Simulation {
   /// Removes every event and zero-crossing condition except those models declare.
   void clearEvents();
 
+  // ---- sampling --------------------------------------------------------------------------
+
+  /// Calls `callback(sim, t)` at t = time() + k·period, k = 0, 1, 2, ..., exact to the tick,
+  /// without making those times barriers: the hops, and so the results, are the same bit for
+  /// bit with or without samplers (docs/recording.md). A sample inside a hop sees the
+  /// continuous state there (the integrator's dense output; a re-integration from the last
+  /// sub-step for fixed-step methods) and what a derivative evaluation there computes from it;
+  /// everything that evaluation wrote is then put back. A sample at a barrier sees the values
+  /// after that barrier's events. The callback only reads: it must not set variables or
+  /// change the structure. Samplers stay across unlock() and lock().
+  /// @returns the id removeSampler takes. @throws InputError for a period outside
+  /// [1 ns, 4e9 s] or an empty callback.
+  SamplerId addSampler(double period, EventCallback callback);
+  /// @throws InputError for an id that names no sampler, ModelError from inside a sample.
+  void removeSampler(SamplerId id);
+  /// The samplers registered (recorders included).
+  std::size_t samplerCount() const { return samplers_.size(); }
+
   // ---- the variable tree -----------------------------------------------------------------
 
   VariableTree& variables() { return variables_; }
@@ -429,7 +454,10 @@ class Simulation {
   // Continuous part (simulation_propagate.cpp).
   void rebuildStateVector();
   void runSweep(Sweep sweep, double t);
-  void runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting);
+  /// One pass over the hop. `recording` keeps the integrator's dense output (or the sub-step
+  /// states of fixed-step methods) for localization and samples.
+  void runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
+                  bool recording);
   void propagate(double x0Time, double x1Time, bool recordSubSteps);
   void evaluateDerivatives(double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                            Eigen::Ref<Eigen::VectorXd> xdot);
@@ -448,6 +476,25 @@ class Simulation {
   void saveRollbackPoint();
   void restoreRollbackPoint();
   void fireCrossings(double t);
+
+  // Sampling (simulation_sampling.cpp).
+  struct Sampler {
+    SamplerId id;
+    Ticks start;
+    Period period;
+    std::int64_t next;  // index of the next sample
+    EventCallback callback;
+    Ticks nextTick() const { return period.barrier(start, next); }
+  };
+  /// The earliest sample not yet taken (kNever without samplers).
+  Ticks nextSampleTick() const;
+  /// Takes every sample due at or before the barrier `t` with the values as they are.
+  void takeSamplesAt(Ticks t);
+  /// Takes the samples strictly inside the hop (t0, t1) just integrated, whose state spans
+  /// [x0Time, x1Time], and puts back what their evaluations wrote.
+  void takeSamplesWithin(Ticks t1, double x0Time, double x1Time);
+  void saveEvaluationState();
+  void restoreEvaluationState();
 
   Ticks origin_;
   Ticks now_;
@@ -515,6 +562,14 @@ class Simulation {
   Eigen::VectorXd savedU_;
   int chatteringLimit_ = 1000;
   int chattering_ = 0;
+
+  // Samplers, and what the evaluations of samples inside a hop overwrite.
+  std::vector<Sampler> samplers_;  // registration order
+  SamplerId nextSamplerId_ = 1;
+  bool sampling_ = false;  // a sample callback is running
+  std::vector<Model::EvaluationState> sampleSavedModels_;  // per active ContinuousModel
+  MultibodySystem::EvaluationState sampleSavedMultibody_;
+  Eigen::VectorXd xdotSample_;
 };
 
 }  // namespace hopsim

@@ -116,6 +116,9 @@ class Integrator {
   const IntegratorOptions& options() const { return options_; }
   const IntegratorStatistics& statistics() const { return statistics_; }
   void resetStatistics() { statistics_ = {}; }
+  /// Puts back counters read earlier, so work that is not integration (the re-integrations of
+  /// samples) leaves them unchanged.
+  void restoreStatistics(const IntegratorStatistics& saved) { statistics_ = saved; }
 
  protected:
   explicit Integrator(IntegratorOptions options) : options_(std::move(options)) {}

@@ -113,6 +113,11 @@ class MultibodyModel {
   void setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_B);
   /// Body b's mass properties M_BBo_B (about Bo, in B). The world has zero mass.
   const SpatialInertia& massProperties(BodyIndex b) const { return inertia_[idx(b)]; }
+  /// Every body's mass properties (the world's first), to put back exactly with
+  /// restoreMassProperties.
+  const std::vector<SpatialInertia>& allMassProperties() const { return inertia_; }
+  /// Puts back mass properties saved from allMassProperties() of this tree, bit for bit.
+  void restoreMassProperties(const std::vector<SpatialInertia>& saved);
   /// Body b's spatial inertia as the 6x6 matrix [[I_BBo_B, m c̃], [-m c̃, m 1]] acting on
   /// [ω; v_Bo] (kg, kg·m, kg·m²), cached when the mass properties are set.
   const Matrix6& massMatrix(BodyIndex b) const { return inertiaMatrix_[idx(b)]; }

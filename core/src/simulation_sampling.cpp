@@ -1,0 +1,118 @@
+// Simulation: samplers — fixed-rate observation of a run that leaves its hops, and so its
+// results, unchanged (docs/recording.md).
+
+#include <algorithm>
+
+#include "hopsim/core/continuous_model.h"
+#include "hopsim/core/simulation.h"
+#include "hopsim/signals/error.h"
+
+namespace hopsim {
+
+SamplerId Simulation::addSampler(double period, EventCallback callback) {
+  requireBetweenHops("addSampler");
+  if (sampling_) throw ModelError("addSampler: not from inside a sample");
+  if (!callback) throw InputError("addSampler: no callback");
+  samplers_.push_back(
+      {nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0, std::move(callback)});
+  return nextSamplerId_++;
+}
+
+void Simulation::removeSampler(SamplerId id) {
+  if (sampling_) throw ModelError("removeSampler: not from inside a sample");
+  const auto found = std::find_if(samplers_.begin(), samplers_.end(),
+                                  [&](const Sampler& s) { return s.id == id; });
+  if (found == samplers_.end()) {
+    throw InputError("removeSampler: no sampler has id " + std::to_string(id));
+  }
+  samplers_.erase(found);
+}
+
+Ticks Simulation::nextSampleTick() const {
+  Ticks next = kNever;
+  for (const Sampler& s : samplers_) next = std::min(next, s.nextTick());
+  return next;
+}
+
+namespace {
+
+/// Marks a sample callback as running, for the scope.
+class SamplingScope {
+ public:
+  explicit SamplingScope(bool& flag) : flag_(&flag) { *flag_ = true; }
+  ~SamplingScope() { *flag_ = false; }
+  SamplingScope(const SamplingScope&) = delete;
+  SamplingScope& operator=(const SamplingScope&) = delete;
+
+ private:
+  bool* flag_;
+};
+
+}  // namespace
+
+void Simulation::takeSamplesAt(Ticks t) {
+  const SamplingScope scope(sampling_);
+  const double seconds = ticksToSeconds(t);
+  for (Sampler& s : samplers_) {
+    if (s.nextTick() > t) continue;
+    s.next = s.period.indexAfter(s.start, t);
+    s.callback(*this, seconds);
+  }
+}
+
+void Simulation::takeSamplesWithin(Ticks t1, double x0Time, double x1Time) {
+  const bool evaluating = !activeContinuous_.empty() || multibodyActive_;
+  const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
+  const IntegratorStatistics integratorBefore = integrator_->statistics();
+  if (evaluating) saveEvaluationState();
+  // Whatever happens, the models get back what the samples' evaluations overwrote, and the
+  // work counters stay those of the integration.
+  struct PutBack {
+    Simulation* sim;
+    bool evaluating;
+    std::uint64_t evaluationsBefore;
+    const IntegratorStatistics& integratorBefore;
+    ~PutBack() {
+      if (evaluating) sim->restoreEvaluationState();
+      sim->statistics_.samplingDerivatives +=
+          sim->statistics_.derivativeEvaluations - evaluationsBefore;
+      sim->statistics_.derivativeEvaluations = evaluationsBefore;
+      sim->integrator_->restoreStatistics(integratorBefore);
+    }
+  } putBack{this, evaluating, evaluationsBefore, integratorBefore};
+  const SamplingScope scope(sampling_);
+  for (;;) {
+    // The earliest sample due inside the hop; on a tie, the first registered.
+    Sampler* due = nullptr;
+    for (Sampler& s : samplers_) {
+      if (s.nextTick() < t1 && (due == nullptr || s.nextTick() < due->nextTick())) due = &s;
+    }
+    if (due == nullptr) break;
+    const double t = ticksToSeconds(due->nextTick());
+    ++due->next;
+    if (evaluating) {
+      // A sample tick lies within half a tick of the hop's state span; clamping keeps the
+      // interpolation inside it when the hop ended at a crossing between ticks.
+      setTrialState(std::clamp(t, x0Time, x1Time));
+      evaluateDerivatives(t, xTrial_, xdotSample_);
+    }
+    due->callback(*this, t);
+  }
+}
+
+void Simulation::saveEvaluationState() {
+  sampleSavedModels_.resize(activeContinuous_.size());
+  for (std::size_t i = 0; i < activeContinuous_.size(); ++i) {
+    activeContinuous_[i]->saveEvaluationState(sampleSavedModels_[i]);
+  }
+  if (multibodyActive_) multibody_->saveEvaluationState(sampleSavedMultibody_);
+}
+
+void Simulation::restoreEvaluationState() {
+  if (multibodyActive_) multibody_->restoreEvaluationState(sampleSavedMultibody_);
+  for (std::size_t i = 0; i < activeContinuous_.size(); ++i) {
+    activeContinuous_[i]->restoreEvaluationState(sampleSavedModels_[i]);
+  }
+}
+
+}  // namespace hopsim
