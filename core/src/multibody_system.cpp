@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/frames.h"
 #include "hopsim/core/multibody/hinge_forces.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
@@ -45,6 +46,45 @@ class CoordinateVariable final : public Variable {
   Buffer* buffer_;
   std::size_t offset_;
   std::size_t length_;
+  std::string description_;
+};
+
+/// A read-only quantity of the whole system computed from Q and U on every read (energies,
+/// momenta, mass, CM): one of energyAndMomentum()'s results.
+class SystemQuantityVariable final : public Variable {
+ public:
+  using Select = double (*)(const multibody::MultibodyData&, std::size_t);
+  SystemQuantityVariable(const MultibodySystem& system, std::size_t length, Select select,
+                         std::string unit, std::string description)
+      : system_(&system), length_(length), select_(select), unit_(std::move(unit)),
+        description_(std::move(description)) {}
+  ElementType type() const override { return ElementType::Double; }
+  std::size_t length() const override { return length_; }
+  Value get() const override {
+    const multibody::MultibodyData& data = system_->energyAndMomentum();
+    if (length_ == 1) return select_(data, 0);
+    std::vector<double> values(length_);
+    for (std::size_t i = 0; i < length_; ++i) values[i] = select_(data, i);
+    return values;
+  }
+  double element(std::size_t i) const override {
+    if (i >= length_) return Variable::element(i);  // the base names the bad index
+    return select_(system_->energyAndMomentum(), i);
+  }
+  bool writable() const override { return false; }
+  void set(const Value&, std::string_view path) override {
+    throw InputError("variable '" + std::string(path) +
+                     "' is computed from the coordinates and read-only; set multibody.Q or "
+                     "multibody.U instead");
+  }
+  std::string unit() const override { return unit_; }
+  std::string description() const override { return description_; }
+
+ private:
+  const MultibodySystem* system_;
+  std::size_t length_;
+  Select select_;
+  std::string unit_;
   std::string description_;
 };
 
@@ -266,6 +306,34 @@ void MultibodySystem::prepare(VariableTree& variables) {
   };
   add("multibody.Q", q_, 0, model_.nq(), "generalized coordinates of every hinge");
   add("multibody.U", u_, 0, model_.nu(), "generalized velocities of every hinge");
+  quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
+  const auto quantity = [&](const std::string& path, std::size_t length,
+                            SystemQuantityVariable::Select select, std::string unit,
+                            std::string description) {
+    variables.add(path, std::make_unique<SystemQuantityVariable>(
+                            *this, length, select, std::move(unit), std::move(description)));
+    variablePaths_.push_back(path);
+  };
+  using Data = multibody::MultibodyData;
+  quantity("multibody.energy.kinetic", 1, [](const Data& d, std::size_t) { return d.kineticEnergy; },
+           "J", "kinetic energy of every body");
+  quantity("multibody.energy.potential", 1,
+           [](const Data& d, std::size_t) { return d.potentialEnergy; }, "J",
+           "potential energy of the uniform gravity, zero at the world origin");
+  quantity("multibody.energy.total", 1,
+           [](const Data& d, std::size_t) { return d.kineticEnergy + d.potentialEnergy; }, "J",
+           "kinetic plus potential energy");
+  quantity("multibody.mass", 1, [](const Data& d, std::size_t) { return d.totalMass; }, "kg",
+           "mass of every body");
+  quantity("multibody.centerOfMass", 3,
+           [](const Data& d, std::size_t i) { return d.p_WoScm_W[static_cast<Eigen::Index>(i)]; },
+           "m", "the system's center of mass in world axes");
+  quantity("multibody.momentum.linear", 3,
+           [](const Data& d, std::size_t i) { return d.L_W[static_cast<Eigen::Index>(i)]; },
+           "kg*m/s", "linear momentum in world axes");
+  quantity("multibody.momentum.angular", 3,
+           [](const Data& d, std::size_t i) { return d.H_WWo_W[static_cast<Eigen::Index>(i)]; },
+           "kg*m^2/s", "angular momentum about the world origin in world axes");
   for (const LayoutEntry& e : layout_) {
     if (e.nq == 0) continue;
     const std::string base = "multibody.bodies." + e.body;
@@ -293,6 +361,14 @@ void MultibodySystem::clearInputs() {
   tau_.setZero();
   udotPrescribed_.setZero();
   std::fill(forces_.begin(), forces_.end(), SpatialForce());
+}
+
+const multibody::MultibodyData& MultibodySystem::energyAndMomentum() const {
+  if (!quantityData_) {
+    throw ModelError("multibody energyAndMomentum(): the simulation has not been locked yet");
+  }
+  multibody::computeEnergyAndMomentum(model_, *quantityData_, view(q_), view(u_));
+  return *quantityData_;
 }
 
 void MultibodySystem::computeKinematics() {

@@ -48,7 +48,8 @@ std::string describe(const PropagationStatistics& s) {
          ", rollbacks=" + std::to_string(s.rollbacks) +
          ", localization_residuals=" + std::to_string(s.localizationResiduals) +
          ", localization_derivatives=" + std::to_string(s.localizationDerivatives) +
-         ", discarded_derivatives=" + std::to_string(s.discardedDerivatives) + ")";
+         ", discarded_derivatives=" + std::to_string(s.discardedDerivatives) +
+         ", sampling_derivatives=" + std::to_string(s.samplingDerivatives) + ")";
 }
 
 void bindIntegration(py::class_<Simulation>& c) {
@@ -202,6 +203,9 @@ void bindContinuousTypes(py::module_& m) {
       .def_readonly("discarded_derivatives", &PropagationStatistics::discardedDerivatives,
                     "Derivative evaluations of hops integrated to their planned end and then "
                     "rolled back.")
+      .def_readonly("sampling_derivatives", &PropagationStatistics::samplingDerivatives,
+                    "Derivative evaluations spent on samples inside hops (recorders, "
+                    "add_sampler); not counted in derivative_evaluations.")
       .def("__repr__", &describe);
 }
 

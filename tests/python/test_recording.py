@@ -139,6 +139,8 @@ def test_recording_at_any_rate_changes_no_result_bit(integrator, rate):
     recorded = trajectory(sim, times)
     assert (recorded == reference).all()
     assert rec.rows == int(3.0 * rate) + 1
+    # The samples inside hops cost evaluations of their own, counted apart.
+    assert sim.propagation_statistics().sampling_derivatives > 0
 
 
 def test_samples_between_io_steps_follow_the_closed_form_solution():
@@ -351,3 +353,44 @@ def test_a_scenarios_recorder_keeps_the_scenario_alive():
     del scenario
     gc.collect()
     assert rec.columns == ["signals.A.a", "signals.A.C.y"] and rec.rows == 0
+
+
+# ---- system quantities ----------------------------------------------------------------------------
+
+
+def test_energies_and_momenta_are_loggable_and_match_the_pendulums_formulas():
+    # The example's pendulum: a 1 kg bob 1 m below a y-axis pin, 0.01 kg m^2 about its centre,
+    # g = 9.81 m/s^2 along -z. Independently: KE = (m L^2 + I) u^2 / 2, PE = -m g L cos q, the
+    # CM, the momentum m v of the CM, and the energy conserved to the
+    # integration tolerance (rtol 1e-12 over 10 s: 1e-9). A rotation q about +y takes the bob
+    # from (0, 0, -L) to L (-sin q, 0, -cos q).
+    path = str(ROOT / "examples" / "pendulum.yaml")
+    logged = ["multibody.bodies.pendulum.Q", "multibody.bodies.pendulum.U", "multibody.energy.*",
+              "multibody.centerOfMass", "multibody.momentum.*", "multibody.mass"]
+    scenario = hopsim.load(path, {"logging.variables": logged, "logging.rate": 250.0})
+    scenario.run()
+    frame = scenario.to_dataframe()
+    q, u = frame["multibody.bodies.pendulum.Q"], frame["multibody.bodies.pendulum.U"]
+    np.testing.assert_allclose(frame["multibody.energy.kinetic"], 0.5 * 1.01 * u**2,
+                               rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(frame["multibody.energy.potential"], -9.81 * np.cos(q),
+                               rtol=0, atol=1e-13)
+    total = frame["multibody.energy.total"]
+    assert abs(total - (-9.81 * math.cos(2.0))).max() < 1e-9
+    np.testing.assert_allclose(frame["multibody.centerOfMass[0]"], -np.sin(q), atol=1e-15)
+    np.testing.assert_allclose(frame["multibody.centerOfMass[2]"], -np.cos(q), atol=1e-15)
+    np.testing.assert_allclose(frame["multibody.momentum.linear[0]"], -u * np.cos(q), atol=1e-14)
+    np.testing.assert_allclose(frame["multibody.momentum.linear[2]"], u * np.sin(q), atol=1e-14)
+    # About the world origin (the pivot): H_y = (m L^2 + I) u.
+    np.testing.assert_allclose(frame["multibody.momentum.angular[1]"], 1.01 * u, atol=1e-14)
+    assert (frame["multibody.mass"] == 1.0).all()
+    units = scenario.recorder.units
+    assert units["multibody.energy.total"] == "J"
+    assert units["multibody.momentum.angular[1]"] == "kg*m^2/s"
+    # Reading them changes nothing, and they cannot be written.
+    plain = hopsim.load(path)
+    plain.run()
+    assert final_values(plain.sim).tobytes() == final_values(scenario.sim).tobytes()
+    with pytest.raises(hopsim.InputError, match=r"'multibody.energy.total' is computed from the "
+                                                r"coordinates and read-only; set multibody.Q"):
+        scenario.sim.set("multibody.energy.total", 1.0)

@@ -141,6 +141,12 @@ class MultibodySystem {
   /// zero): joint forces of the tree, with the applied forces and the constraint forces on each
   /// body accounted for. Computed on each call, from postDeriv on. Does not allocate.
   const std::vector<spatial::SpatialForce>& hingeForces();
+  /// The whole system's kinetic and potential energy (J; the potential of the uniform gravity,
+  /// zero at the world origin), mass (kg), CM in W (m), linear momentum (kg·m/s) and angular
+  /// momentum about Wo (kg·m²/s) in W, at the current Q and U: the energy.h fields of the
+  /// result. Computed in a workspace of its own, so the dynamics' data is not touched. After
+  /// lock(); does not allocate.
+  const multibody::MultibodyData& energyAndMomentum() const;
   /// Acceleration of node n in W after the dynamics: [α; a_No], the angular acceleration and
   /// the second time derivative of No's position (rad/s²; m/s²), expressed in W.
   spatial::SpatialMotion nodeAcceleration(NodeIndex n) const;
@@ -189,6 +195,7 @@ class MultibodySystem {
 
   multibody::MultibodyModel model_;
   std::unique_ptr<multibody::MultibodyData> data_;
+  mutable std::unique_ptr<multibody::MultibodyData> quantityData_;  // energyAndMomentum()
   multibody::ConstraintSet constraints_{model_};
   std::unique_ptr<multibody::ConstraintData> constraintData_;  // when there are constraints
   double positionTolerance_ = 1e-12;
