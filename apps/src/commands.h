@@ -23,6 +23,7 @@ struct RunOptions {
   std::optional<double> atol;          ///< simulation.atol
   std::optional<std::int64_t> steps;   ///< simulation.integration_steps (fixed-step sub-steps)
   std::vector<std::string> logs;       ///< paths or globs; when any, they replace logging.variables
+  std::vector<std::string> logEvents;  ///< event names or globs; when any, logging.events
                                        ///< and logging.columns
   std::optional<double> logRate;       ///< Hz; logging.rate
   std::optional<std::string> out;      ///< CSV file; the scenario's logging.file when absent

@@ -40,6 +40,9 @@ int main(int argc, char** argv) {
                          "variable path or glob to log (repeatable; replaces logging.variables "
                          "and logging.columns)");
   runCommand->add_option("--log-rate", run.logRate, "sample rate, Hz (logging.rate)");
+  runCommand->add_option("--log-event", run.logEvents,
+                         "also sample right after this event fires: a name or glob (repeatable; "
+                         "logging.events)");
   runCommand->add_option(
       "--out", run.out,
       "file for the logged variables: F.h5 or F.hdf5 writes HDF5, any other name CSV");

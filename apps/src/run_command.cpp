@@ -45,6 +45,9 @@ void checkOptions(const RunOptions& options) {
   for (const std::string& log : options.logs) {
     if (log.empty()) throw InputError("--log: expected a variable path or glob, got ''");
   }
+  for (const std::string& event : options.logEvents) {
+    if (event.empty()) throw InputError("--log-event: expected an event name or glob, got ''");
+  }
 }
 
 /// `text` as a YAML double-quoted scalar.
@@ -55,6 +58,13 @@ std::string quoted(const std::string& text) {
     q += c;
   }
   return q + "\"";
+}
+
+/// The override `key=["a", "b"]`.
+std::string yamlList(const std::string& key, const std::vector<std::string>& items) {
+  std::string list = key + "=[";
+  for (std::size_t i = 0; i < items.size(); ++i) list += (i > 0 ? ", " : "") + quoted(items[i]);
+  return list + "]";
 }
 
 /// A real-time factor: "3.1x", "0.25x", "2371x".
@@ -252,13 +262,10 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
   setting("simulation.atol", options.atol);
   if (!options.logs.empty()) {
     // --log replaces what the file logs: the CSV holds time and what the command line names.
-    std::string list = "logging.variables=[";
-    for (std::size_t i = 0; i < options.logs.size(); ++i) {
-      list += (i > 0 ? ", " : "") + quoted(options.logs[i]);
-    }
-    overrides.push_back(list + "]");
+    overrides.push_back(yamlList("logging.variables", options.logs));
     overrides.push_back("logging.columns={}");
   }
+  if (!options.logEvents.empty()) overrides.push_back(yamlList("logging.events", options.logEvents));
   setting("logging.rate", options.logRate);
   std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);
   for (const std::string& warning : scenario->warnings())

@@ -617,27 +617,30 @@ class Scenario::Builder {
     }
     const ParamSet l = parseKnown<LoggingSection>(*node, "logging");
     const LoggingSection& L = *schemaOf<LoggingSection>();
-    std::optional<double> rate;
-    if (l.has(L.rate)) rate = l[L.rate];
+    Recorder::Triggers triggers;
+    if (l.has(L.rate)) triggers.rate = l[L.rate];
+    triggers.events = l[L.events];
+    triggers.everyHop = l[L.everyHop];
     try {
       scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_, l[L.variables],
-                                                       namedColumns(l[L.columns]), rate);
+                                                       namedColumns(l[L.columns]), triggers);
     } catch (const InputError& e) {
       throw InputError(locateMessage(node->location(), "", e.what()));
     }
-    reserveRecording(rate);
+    reserveRecording(triggers);
     if (l.has(L.file)) {
       scenario_.logFile_ =
           (std::filesystem::path(file).parent_path() / l[L.file]).lexically_normal().string();
     }
   }
 
-  /// Room for every sample of the planned run, so that recording allocates nothing while it
-  /// runs; up to 2^24 values (128 MiB), beyond which the columns grow as they fill.
-  void reserveRecording(std::optional<double> rate) {
+  /// Room for every periodic sample of the planned run, so that recording allocates nothing
+  /// while it runs; up to 2^24 values (128 MiB), beyond which the columns grow as they fill.
+  /// (Samples on events and hops come on top: their number is not known in advance.)
+  void reserveRecording(const Recorder::Triggers& triggers) {
     Recorder& recorder = *scenario_.recorder_;
     const Simulation& sim = *scenario_.sim_;
-    const double perSecond = rate ? *rate : 1.0 / sim.ioStepSize();
+    const double perSecond = triggers.rate ? *triggers.rate : 1.0 / sim.ioStepSize();
     const double rows = std::floor((scenario_.endTime_ - sim.time()) * perSecond) + 2.0;
     const double affordable = static_cast<double>(std::size_t{1} << 24) /
                               static_cast<double>(recorder.columns().size());

@@ -96,6 +96,11 @@ struct LoggingSection : ParamSchema {
   SchemaKey<std::vector<std::string>> variables =
       field<std::vector<std::string>>("variables").defaultValue(InputNode::sequence({}));
   SchemaKey<double> rate = field<double>("rate").unit("Hz").above(0.0).optional();
+  SchemaKey<std::vector<std::string>> events =
+      field<std::vector<std::string>>("events").defaultValue(InputNode::sequence({}))
+          .describe("event names or globs: a sample right after each firing");
+  SchemaKey<bool> everyHop = field<bool>("every_hop").defaultValue(false)
+          .describe("a sample at the end of every hop");
   SchemaKey<std::string> file = field<std::string>("file").optional();
   SchemaKey<StringMap> columns =
       field<StringMap>("columns").defaultValue(InputNode::mapping({}))

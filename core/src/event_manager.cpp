@@ -352,6 +352,7 @@ void EventManager::fireOne(Simulation& sim, const Due& d, Ticks now, double t) {
   if (e.kind == EventKind::SelfRescheduling) {
     const std::optional<double> next = e.reschedule(sim, t);
     if (!usable(d)) return;
+    if (firedHook_) firedHook_(sim, slots_[d.slot].name, t);
     if (!next) {
       release(d.slot);
       return;
@@ -370,7 +371,10 @@ void EventManager::fireOne(Simulation& sim, const Due& d, Ticks now, double t) {
     return;
   }
   if (!e.options.condition || e.options.condition(sim, t)) {
-    if (usable(d)) e.callback(sim, t);
+    if (usable(d)) {
+      e.callback(sim, t);
+      if (firedHook_ && usable(d)) firedHook_(sim, slots_[d.slot].name, t);
+    }
   }
   if (usable(d) && e.kind <= EventKind::Periodic) advanceAfterFiring(d.slot);
 }

@@ -43,10 +43,16 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
 
 Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
                    const std::vector<NamedColumn>& named, std::optional<double> rate)
-    : sim_(&sim) {
+    : Recorder(sim, patterns, named, Triggers{rate, {}, false}) {}
+
+Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+                   const std::vector<NamedColumn>& named, const Triggers& triggers)
+    : sim_(&sim), eventPatterns_(triggers.events) {
+  const std::optional<double> rate = triggers.rate;
   if (rate && !(std::isfinite(*rate) && *rate > 0.0)) {
     throw InputError("logging rate " + describeValue(*rate) + " Hz must be finite and positive");
   }
+  checkEventPatterns(sim);
   const std::vector<std::string> all = sim.list();
   columns_.push_back("time");
   units_.push_back("s");
@@ -93,8 +99,32 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   }
   if (paths_.empty()) return;
   revision_ = sim.variables().revision();
-  sampler_ = sim.addSampler(rate ? 1.0 / *rate : sim.ioStepSize(),
-                            [this](Simulation&, double t) { sample(t); });
+  const auto record = [this](Simulation&, double t) { sample(t); };
+  const bool periodic = rate || (triggers.events.empty() && !triggers.everyHop);
+  if (periodic) samplers_.push_back(sim.addSampler(rate ? 1.0 / *rate : sim.ioStepSize(), record));
+  if (triggers.everyHop) samplers_.push_back(sim.addHopSampler(record));
+  if (!triggers.events.empty()) {
+    samplers_.push_back(sim.addEventObserver([this](Simulation&, std::string_view event, double t) {
+      for (const std::string& pattern : eventPatterns_) {
+        if (globMatch(pattern, event)) {
+          sample(t);
+          return;
+        }
+      }
+    }));
+  }
+}
+
+void Recorder::checkEventPatterns(const Simulation& sim) const {
+  std::vector<std::string> names;
+  for (const EventInfo& e : sim.listEvents()) names.push_back(e.name);
+  for (const std::string& pattern : eventPatterns_) {
+    if (std::none_of(names.begin(), names.end(),
+                     [&](const std::string& name) { return globMatch(pattern, name); })) {
+      throw InputError("logging: event '" + pattern + "' matches no event" +
+                       didYouMean(pattern, names) + " (register events before the recorder)");
+    }
+  }
 }
 
 void Recorder::addColumn(std::string name, const std::string& path, const Variable& v,
@@ -108,7 +138,7 @@ void Recorder::addColumn(std::string name, const std::string& path, const Variab
 }
 
 Recorder::~Recorder() {
-  if (sampler_) sim_->removeSampler(*sampler_);
+  for (SamplerId id : samplers_) sim_->removeSampler(id);
 }
 
 void Recorder::resolveSources() {

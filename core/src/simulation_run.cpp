@@ -94,7 +94,7 @@ void Simulation::advanceOverHop() {
   // (Also when an event there re-locked the simulation, which asks for a step zero.)
   if (initialUpdatePending_ && (fired || !stepZero)) updateAllOutputs(t0s);
   initialUpdatePending_ = false;
-  if (!samplers_.empty()) takeSamplesAt(t0);
+  if (!samplers_.empty()) takeSamplesAt(t0, false);
 
   // The hop ends at the next barrier of any source.
   defaultIoEnd_ = ioPeriod_.nextAfter(origin_, t0);
@@ -162,7 +162,7 @@ void Simulation::advanceOverHop() {
   // end-of-I/O-step and end-of-hop events.
   if (!firing_.empty()) fireCrossings(stateTime_);
   events_.fireDue(*this, t1, {false, onDefaultGrid(t1), true});
-  if (!samplers_.empty()) takeSamplesAt(t1);
+  if (!samplers_.empty()) takeSamplesAt(t1, true);
 }
 
 void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,

@@ -9,23 +9,54 @@
 
 namespace hopsim {
 
+namespace {
+
+void requireCallback(bool given, const char* what) {
+  if (!given) throw InputError(std::string(what) + ": no callback");
+}
+
+}  // namespace
+
 SamplerId Simulation::addSampler(double period, EventCallback callback) {
   requireBetweenHops("addSampler");
   if (sampling_) throw ModelError("addSampler: not from inside a sample");
-  if (!callback) throw InputError("addSampler: no callback");
-  samplers_.push_back(
-      {nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0, std::move(callback)});
+  requireCallback(static_cast<bool>(callback), "addSampler");
+  samplers_.push_back({nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0,
+                       std::move(callback), false});
+  return nextSamplerId_++;
+}
+
+SamplerId Simulation::addHopSampler(EventCallback callback) {
+  requireBetweenHops("addHopSampler");
+  if (sampling_) throw ModelError("addHopSampler: not from inside a sample");
+  requireCallback(static_cast<bool>(callback), "addHopSampler");
+  // The period only places the first sample, at the current time.
+  samplers_.push_back({nextSamplerId_, now_, ioPeriod_, 0, std::move(callback), true});
+  return nextSamplerId_++;
+}
+
+SamplerId Simulation::addEventObserver(EventObserver observer) {
+  requireBetweenHops("addEventObserver");
+  if (sampling_) throw ModelError("addEventObserver: not from inside a sample");
+  requireCallback(static_cast<bool>(observer), "addEventObserver");
+  eventObservers_.emplace_back(nextSamplerId_, std::move(observer));
   return nextSamplerId_++;
 }
 
 void Simulation::removeSampler(SamplerId id) {
   if (sampling_) throw ModelError("removeSampler: not from inside a sample");
-  const auto found = std::find_if(samplers_.begin(), samplers_.end(),
-                                  [&](const Sampler& s) { return s.id == id; });
-  if (found == samplers_.end()) {
-    throw InputError("removeSampler: no sampler has id " + std::to_string(id));
+  const auto sampler = std::find_if(samplers_.begin(), samplers_.end(),
+                                    [&](const Sampler& s) { return s.id == id; });
+  if (sampler != samplers_.end()) {
+    samplers_.erase(sampler);
+    return;
   }
-  samplers_.erase(found);
+  const auto observer = std::find_if(eventObservers_.begin(), eventObservers_.end(),
+                                     [&](const auto& o) { return o.first == id; });
+  if (observer == eventObservers_.end()) {
+    throw InputError("removeSampler: no sampler or event observer has id " + std::to_string(id));
+  }
+  eventObservers_.erase(observer);
 }
 
 Ticks Simulation::nextSampleTick() const {
@@ -50,14 +81,19 @@ class SamplingScope {
 
 }  // namespace
 
-void Simulation::takeSamplesAt(Ticks t) {
+void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
   const SamplingScope scope(sampling_);
   const double seconds = ticksToSeconds(t);
   for (Sampler& s : samplers_) {
-    if (s.nextTick() > t) continue;
-    s.next = s.period.indexAfter(s.start, t);
+    if (s.everyHop ? !(hopEnd || s.next == 0) : s.nextTick() > t) continue;
+    s.next = s.everyHop ? 1 : s.period.indexAfter(s.start, t);
     s.callback(*this, seconds);
   }
+}
+
+void Simulation::notifyEventFired(const std::string& name, double t) {
+  const SamplingScope scope(sampling_);
+  for (const auto& [id, observer] : eventObservers_) observer(*this, name, t);
 }
 
 void Simulation::takeSamplesWithin(Ticks t1, double x0Time, double x1Time) {

@@ -340,6 +340,7 @@ void Simulation::fireCrossings(double t) {
     // Removed conditions are erased only after the loop, and the deque keeps elements in
     // place when callbacks register others, so the callback outlives its own call.
     c.callback(*this, t);
+    if (!eventObservers_.empty()) notifyEventFired(c.name, t);
   }
 }
 

@@ -155,6 +155,8 @@ for _public in (
 del _public
 
 # The pure-Python parts; each module lists its public names in __all__.
+import json  # noqa: E402
+
 from hopsim import _hopsim  # noqa: E402
 from hopsim import assembly, models, multibody, recording  # noqa: E402
 from hopsim.assembly import *  # noqa: E402,F401,F403
@@ -179,8 +181,9 @@ def load(path, overrides=None):
     """Loads and locks a native scenario, a Chrono MBS model or simulation file, or an MBSE file
     and returns its :class:`Scenario`.
 
-    ``overrides`` maps paths to values (``{"simulation.end_time": 2.0}``) or is a list of
-    ``"PATH=VALUE"`` strings; each is validated like the file's own value. Bad input raises
+    ``overrides`` maps paths to values (``{"simulation.end_time": 2.0}``; None gives a key its
+    default, as YAML's ``~`` does) or is a list of ``"PATH=VALUE"`` strings; each is validated
+    like the file's own value. Bad input raises
     :class:`InputError` naming file:line:col and the key path.
     """
     if overrides is None:
@@ -190,15 +193,20 @@ def load(path, overrides=None):
     return _hopsim.load(str(path), list(overrides))
 
 
-def _override_text(value):
-    """A Python value as the YAML text an override carries."""
+def _override_text(value, in_list=False):
+    """A Python value as the YAML text an override carries: None is YAML's null (the key's
+    default), strings inside a list are quoted (a glob may start with '*')."""
+    if value is None:
+        return "~"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
         value = value.tolist() if hasattr(value, "tolist") else value
-        return "[" + ", ".join(_override_text(v) for v in value) + "]"
+        return "[" + ", ".join(_override_text(v, in_list=True) for v in value) + "]"
     if isinstance(value, float):
         return repr(value)
+    if isinstance(value, str) and in_list:
+        return json.dumps(value)
     return str(value)
 
 

@@ -30,25 +30,31 @@ namespace hopsim::python {
 
 namespace {
 
-/// The patterns argument: one string or an iterable of strings. pybind11 alone would refuse a
-/// single string (it does not convert str to a list of str), the most common call.
-std::vector<std::string> patternList(py::handle patterns) {
+/// A patterns argument (`what`: "patterns", "events"): one string or an iterable of strings.
+/// pybind11 alone would refuse a single string (it does not convert str to a list of str), the
+/// most common call.
+std::vector<std::string> stringList(py::handle patterns, const std::string& what) {
   if (py::isinstance<py::str>(patterns)) return {patterns.cast<std::string>()};
   std::vector<std::string> out;
   if (py::isinstance<py::iterable>(patterns) && !py::isinstance<py::bytes>(patterns)) {
     for (py::handle p : patterns) {
       if (!py::isinstance<py::str>(p)) {
-        throw TypeMismatchError("recorder: patterns must be strings, got " +
+        throw TypeMismatchError("recorder: " + what + " must be strings, got " +
                                 py::repr(p).cast<std::string>());
       }
       out.push_back(p.cast<std::string>());
     }
-    if (out.empty()) throw InputError("recorder: no patterns given (expected paths or globs)");
     return out;
   }
-  throw TypeMismatchError(
-      "recorder: patterns must be a string or a list of strings (paths or globs), got " +
-      py::repr(patterns).cast<std::string>());
+  throw TypeMismatchError("recorder: " + what +
+                          " must be a string or a list of strings (names or globs), got " +
+                          py::repr(patterns).cast<std::string>());
+}
+
+std::vector<std::string> patternList(py::handle patterns) {
+  std::vector<std::string> out = stringList(patterns, "patterns");
+  if (out.empty()) throw InputError("recorder: no patterns given (expected paths or globs)");
+  return out;
 }
 
 /// `columns={name: "path"}` or `{name: "path[i]"}`: the named columns, as a scenario's
@@ -82,8 +88,11 @@ std::vector<Recorder::NamedColumn> namedColumns(const std::optional<py::dict>& c
 
 std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,
                                        std::optional<double> rate,
-                                       const std::optional<py::dict>& columns) {
-  return std::make_unique<Recorder>(sim, patternList(patterns), namedColumns(columns), rate);
+                                       const std::optional<py::dict>& columns, py::handle events,
+                                       bool everyHop) {
+  Recorder::Triggers triggers{rate, {}, everyHop};
+  if (!events.is_none()) triggers.events = stringList(events, "events");
+  return std::make_unique<Recorder>(sim, patternList(patterns), namedColumns(columns), triggers);
 }
 
 /// Column `name`'s samples; "time" gives the sample times.
@@ -162,15 +171,20 @@ void bindRecorder(py::module_& m) {
       "the recording. Like its simulation it is not thread-safe: read it between advances, "
       "not while another thread advances the simulation.");
   c.def(py::init(&makeRecorder), py::arg("sim"), py::arg("patterns"), py::arg("rate") = py::none(),
-        py::arg("columns") = py::none(), py::keep_alive<1, 2>(),
+        py::arg("columns") = py::none(), py::kw_only(), py::arg("events") = py::none(),
+        py::arg("every_hop") = false, py::keep_alive<1, 2>(),
         "Records the variables matching `patterns` (one string or a list) in `sim`: exact "
         "paths, or globs where '*' matches within one path segment and '**' across segments "
         "('signals.*', 'models.m.continuousStates.**'). `rate`: samples per second (None: at "
         "the end of every I/O step). `columns`: extra columns with names of their own, "
         "{name: 'path'} or {name: 'path[i]'} for one element of a vector, after the pattern "
-        "columns. Raises InputError for a pattern that matches no numeric variable (with "
-        "suggestions), a string variable given by exact path, a rate that is not finite and "
-        "positive, or a bad named column.")
+        "columns. `events`: event names or globs (one string or a list): a sample right after "
+        "each firing, at its time (a zero crossing's located time). `every_hop`: a sample at "
+        "the end of every hop. Without rate, events and every_hop, samples come at the rate of "
+        "the I/O step; with events or every_hop and no rate, only on those. Raises InputError "
+        "for a pattern that matches no numeric variable (with suggestions), a string variable "
+        "given by exact path, a rate that is not finite and positive, a bad named column, or an "
+        "event pattern that matches no registered event.")
       .def_property_readonly("columns", &variableColumns,
                              "The recorded columns' names in order, after time ('signals.x', "
                              "'models.m.continuousStates.x', 'multibody.bodies.b.Q[3]').")
@@ -203,13 +217,14 @@ void bindRecorder(py::module_& m) {
   sim.def(
       "record",
       [](Simulation& s, py::handle patterns, std::optional<double> rate,
-         const std::optional<py::dict>& columns) {
-        return makeRecorder(s, patterns, rate, columns);
+         const std::optional<py::dict>& columns, py::handle events, bool everyHop) {
+        return makeRecorder(s, patterns, rate, columns, events, everyHop);
       },
       py::arg("patterns"), py::arg("rate") = py::none(), py::arg("columns") = py::none(),
+      py::kw_only(), py::arg("events") = py::none(), py::arg("every_hop") = false,
       py::keep_alive<0, 1>(),
-      "Starts recording: the same as Recorder(self, patterns, rate, columns). Keep the "
-      "returned Recorder: dropping it stops the recording.");
+      "Starts recording: the same as Recorder(self, patterns, rate, columns, events=..., "
+      "every_hop=...). Keep the returned Recorder: dropping it stops the recording.");
 
   auto scenario = py::reinterpret_borrow<py::class_<Scenario>>(m.attr("Scenario"));
   scenario

@@ -394,3 +394,50 @@ def test_energies_and_momenta_are_loggable_and_match_the_pendulums_formulas():
     with pytest.raises(hopsim.InputError, match=r"'multibody.energy.total' is computed from the "
                                                 r"coordinates and read-only; set multibody.Q"):
         scenario.sim.set("multibody.energy.total", 1.0)
+
+
+# ---- samples on events and hops ---------------------------------------------------------------
+
+
+def test_the_lander_recorded_on_its_events_only():
+    # logging.events without a rate: a sample right after each firing and none else. The tank
+    # burns out (20 kg at mdot = F / (Isp g0) = 2800 / (300 * 9.80665) kg/s) and the lander
+    # touches down; the samples sit at the located times and show the values after the event.
+    path = str(ROOT / "examples" / "lander.yaml")
+    scenario = hopsim.load(path, {"logging.events": ["tank.*", "touchdown"],
+                                  "logging.rate": None})
+    scenario.run()
+    t = scenario.times()
+    assert len(t) == 2
+    assert t[0] == pytest.approx(20.0 / (2800.0 / (300.0 * 9.80665)), rel=1e-9)
+    assert t[1] == scenario.sim.time() or abs(t[1] - scenario.sim.time()) < 1e-9
+    assert scenario.values("signals.fuel_remaining")[0] == pytest.approx(0.0, abs=1e-9)
+    # Outputs are recomputed by the next hop: right after burnout the engine's thrust signal
+    # still holds the value it had during the hop that ended there.
+    assert scenario.values("signals.thrust")[0] == 2800.0
+    # At touchdown the altitude is zero to the localization's time tolerance (1e-10 s) times the
+    # touchdown speed (about 9 m/s), with a factor 10 of margin for the bracket's far end.
+    assert abs(scenario.values("altitude")[1]) < 1e-8
+    # The same run with its own 10 Hz logging and the events together: rows in time order,
+    # and the run's result unchanged.
+    both = hopsim.load(path, {"logging.events": ["touchdown", "tank.burnout"]})
+    both.run()
+    assert (np.diff(both.times()) >= 0).all()
+    assert set(t) <= set(both.times())
+    assert final_values(both.sim).tobytes() == final_values(scenario.sim).tobytes()
+
+
+def test_recording_every_hop_and_on_events_from_python():
+    sim = oscillator("rkf45", io_step_size=0.1)
+    sim.register_periodic_event("tick", 0.05, 0.25, lambda s, t: None)
+    hops = sim.record("signals.x", every_hop=True)
+    ticks = sim.record("signals.x", events="tick")
+    sim.advance_time_to(1.0)
+    # Hops end at every 0.1 s I/O barrier and at the ticks off that grid (0.05, 0.55).
+    assert hops.rows == sim.hop_count() + 1 == 13
+    np.testing.assert_allclose(ticks.times(), [0.05, 0.3, 0.55, 0.8])
+    with pytest.raises(hopsim.InputError, match=r"event 'tock' matches no event \(did you mean "
+                                                r"'tick'\?\)"):
+        sim.record("signals.x", events=["tock"])
+    with pytest.raises(TypeError, match=r"events must be strings, got 3"):
+        sim.record("signals.x", events=["tick", 3])

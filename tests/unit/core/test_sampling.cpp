@@ -211,7 +211,7 @@ TEST_CASE("samplers: period and id errors, and no structure changes from inside 
   sim.lock();
   CHECK_THROWS_AS(sim.addSampler(0.0, [](Simulation&, double) {}), InputError);
   CHECK_THROWS_AS(sim.addSampler(1e-3, nullptr), InputError);
-  CHECK_THROWS_WITH_AS(sim.removeSampler(42), "removeSampler: no sampler has id 42", InputError);
+  CHECK_THROWS_WITH_AS(sim.removeSampler(42), "removeSampler: no sampler or event observer has id 42", InputError);
   const SamplerId id = sim.addSampler(0.01, [](Simulation& s, double) {
     s.addSampler(0.5, [](Simulation&, double) {});
   });
@@ -219,6 +219,55 @@ TEST_CASE("samplers: period and id errors, and no structure changes from inside 
   sim.removeSampler(id);
   CHECK_THROWS_AS(sim.removeSampler(id), InputError);
   CHECK_NOTHROW(sim.advanceTimeTo(0.2));
+}
+
+}  // namespace
+}  // namespace hopsim
+
+namespace hopsim {
+namespace {
+
+TEST_CASE("a recorder on events samples right after each firing, at its time") {
+  Simulation sim({.ioStepSize = 0.1, .integrator = "rkf45"});
+  auto& ball = sim.addModel<test::Ball>("ball");
+  sim.lock();
+  std::vector<double> bounces;
+  sim.registerZeroCrossing(
+      "ground", [&](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
+      [&](Simulation& s, double t) {
+        bounces.push_back(t);
+        s.set("models.ball.continuousStates.v", -0.9 * ball.velocity());
+      });
+  sim.registerTimedEvent("gust", 0.75, [](Simulation&, double) {});
+  const Recorder onEvents(sim, {"models.ball.continuousStates.v"}, {},
+                          Recorder::Triggers{std::nullopt, {"ground", "gu*"}, false});
+  const Recorder everyHop(sim, {"models.ball.continuousStates.h"}, {},
+                          Recorder::Triggers{std::nullopt, {}, true});
+  sim.advanceTimeTo(4.0);
+  REQUIRE(bounces.size() == 2);
+  REQUIRE(onEvents.rows() == 3);
+  CHECK(onEvents.times() == std::vector<double>{0.75, bounces[0], bounces[1]});
+  // The first bounce of a drop from 10 m at g = 9.81 m/s^2: sqrt(2 h / g), to the default
+  // localization tolerance; the sample shows the velocity after the callback reversed it.
+  CHECK(bounces[0] == doctest::Approx(std::sqrt(20.0 / 9.81)).epsilon(1e-9));
+  CHECK(onEvents.values(1)[1] == doctest::Approx(0.9 * 9.81 * bounces[0]).epsilon(1e-9));
+  // At the start, then at the end of every hop: 40 I/O steps, 2 of them cut by a bounce.
+  CHECK(everyHop.rows() == sim.hopCount() + 1);
+  CHECK(everyHop.times().front() == 0.0);
+  CHECK(everyHop.times().back() == 4.0);
+}
+
+TEST_CASE("a recorder's event patterns must match events registered before it") {
+  Simulation sim;
+  test::addSpring(sim);
+  sim.lock();
+  sim.registerTimedEvent("release", 0.5, [](Simulation&, double) {});
+  CHECK_THROWS_WITH_AS(
+      Recorder(sim, {"signals.x"}, {}, Recorder::Triggers{std::nullopt, {"relase"}, false}),
+      "logging: event 'relase' matches no event (did you mean 'release'?) (register events "
+      "before the recorder)",
+      InputError);
+  CHECK(sim.samplerCount() == 0);  // nothing left half-built
 }
 
 }  // namespace

@@ -75,11 +75,17 @@ class EventManager {
   /// @returns whether any event was due.
   bool fireDue(Simulation& sim, Ticks now, Phases phases);
 
+  /// Called right after each event fired by fireDue, with its name and time (not when its
+  /// condition was false, nor for an event its own callback removed).
+  using FiredHook = std::function<void(Simulation&, const std::string& name, double t)>;
+  void setFiredHook(FiredHook hook) { firedHook_ = std::move(hook); }
+
   /// Fires the model-method events of `model` for `method` and `timing`.
   void fireModelEvents(Simulation& sim, Model& model, ModelMethod method, EventTiming timing,
                        double t);
 
  private:
+  FiredHook firedHook_;
   struct Event {
     std::string name;
     EventKind kind = EventKind::Timed;

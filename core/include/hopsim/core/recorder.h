@@ -17,7 +17,8 @@ namespace hopsim {
 ///
 /// Samples are taken at start + k / rate, exact to the tick, where start is the time recording
 /// starts; without a rate, the rate is that of the default I/O step then, so that samples fall
-/// at the end of every I/O step. A sampler takes them (Simulation::addSampler): those times do
+/// at the end of every I/O step. Samples can also be taken right after chosen events fire, or
+/// at the end of every hop (Triggers). A sampler takes them (Simulation::addSampler): those times do
 /// not become barriers, so recording changes no result bit, a sample inside a hop sees the
 /// interpolated state and what a derivative evaluation computes from it, and one at a barrier
 /// sees the values after its events. The first sample is taken at the start of the next hop,
@@ -34,6 +35,13 @@ class Recorder {
     std::size_t element;  ///< which element of it
   };
 
+  /// When samples are taken. With none of the three, at the rate of the default I/O step.
+  struct Triggers {
+    std::optional<double> rate;       ///< Hz: at start + k / rate
+    std::vector<std::string> events;  ///< event names or globs: right after each firing
+    bool everyHop = false;            ///< at the start, then at the end of every hop
+  };
+
   /// An empty recorder (no columns, never samples).
   Recorder() = default;
   /// Records the variables matching `patterns` in `sim`: exact paths, or globs where `*`
@@ -48,6 +56,11 @@ class Recorder {
   /// numeric, has no such element, or whose name is taken.
   Recorder(Simulation& sim, const std::vector<std::string>& patterns,
            const std::vector<NamedColumn>& named, std::optional<double> rate = std::nullopt);
+  /// Records as above, sampling on `triggers` (they may be combined; rows stay in time order).
+  /// @throws InputError as above, and for an event pattern that matches no event of `sim`
+  /// (with suggestions): register the events before the recorder.
+  Recorder(Simulation& sim, const std::vector<std::string>& patterns,
+           const std::vector<NamedColumn>& named, const Triggers& triggers);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -77,6 +90,7 @@ class Recorder {
  private:
   void sample(double t);
   void resolveSources();
+  void checkEventPatterns(const Simulation& sim) const;
   void addColumn(std::string name, const std::string& path, const Variable& v,
                  std::size_t element);
   /// Where a column's values come from: element `element` of variable `paths_[path]`.
@@ -87,7 +101,8 @@ class Recorder {
     std::size_t element;
   };
   Simulation* sim_ = nullptr;
-  std::optional<SamplerId> sampler_;  // none for an empty recorder
+  std::vector<SamplerId> samplers_;  // samplers and event observers; none for an empty recorder
+  std::vector<std::string> eventPatterns_;
   std::vector<std::string> paths_;  // each variable read once, to skip one matched twice
   std::vector<Source> sources_;     // one per column after time
   std::uint64_t revision_ = 0;      // of the variable tree when sources_ were taken

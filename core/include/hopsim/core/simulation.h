@@ -90,8 +90,10 @@ struct PropagationStatistics {
   std::uint64_t discardedDerivatives = 0;
 };
 
-/// Identifies a sampler (Simulation::addSampler).
+/// Identifies a sampler or an event observer (Simulation::addSampler).
 using SamplerId = std::uint64_t;
+/// Told each event that fired, by name, and its time (Simulation::addEventObserver).
+using EventObserver = std::function<void(Simulation& sim, std::string_view event, double t)>;
 
 /// The simulation executive.
 ///
@@ -344,7 +346,16 @@ class Simulation {
   /// @returns the id removeSampler takes. @throws InputError for a period outside
   /// [1 ns, 4e9 s] or an empty callback.
   SamplerId addSampler(double period, EventCallback callback);
-  /// @throws InputError for an id that names no sampler, ModelError from inside a sample.
+  /// Calls `callback(sim, t)` at the start of the next hop, then at the end of every hop, after
+  /// the end barrier's events. Same rules as addSampler; removeSampler takes its id too.
+  SamplerId addHopSampler(EventCallback callback);
+  /// Calls `observer(sim, name, t)` right after each timed, I/O-step, hop or zero-crossing
+  /// event has fired (its callback has run; not model-method events, which fire inside hops).
+  /// It only reads, like a sampler. For recorders that sample on events.
+  /// @returns the id removeSampler takes. @throws InputError for an empty observer.
+  SamplerId addEventObserver(EventObserver observer);
+  /// Removes a sampler or an event observer.
+  /// @throws InputError for an id that names neither, ModelError from inside a sample.
   void removeSampler(SamplerId id);
   /// The samplers registered (recorders included).
   std::size_t samplerCount() const { return samplers_.size(); }
@@ -484,12 +495,18 @@ class Simulation {
     Period period;
     std::int64_t next;  // index of the next sample
     EventCallback callback;
-    Ticks nextTick() const { return period.barrier(start, next); }
+    bool everyHop;  // then only the first sample is periodic: the rest come at hop ends
+    Ticks nextTick() const {
+      return everyHop && next > 0 ? kNever : period.barrier(start, next);
+    }
   };
+  /// Tells the event observers that `name` fired at t.
+  void notifyEventFired(const std::string& name, double t);
   /// The earliest sample not yet taken (kNever without samplers).
   Ticks nextSampleTick() const;
-  /// Takes every sample due at or before the barrier `t` with the values as they are.
-  void takeSamplesAt(Ticks t);
+  /// Takes every sample due at or before the barrier `t` with the values as they are, and at
+  /// the end of a hop (`hopEnd`) those of the every-hop samplers.
+  void takeSamplesAt(Ticks t, bool hopEnd);
   /// Takes the samples strictly inside the hop (t0, t1) just integrated, whose state spans
   /// [x0Time, x1Time], and puts back what their evaluations wrote.
   void takeSamplesWithin(Ticks t1, double x0Time, double x1Time);
@@ -565,6 +582,7 @@ class Simulation {
 
   // Samplers, and what the evaluations of samples inside a hop overwrite.
   std::vector<Sampler> samplers_;  // registration order
+  std::vector<std::pair<SamplerId, EventObserver>> eventObservers_;
   SamplerId nextSamplerId_ = 1;
   bool sampling_ = false;  // a sample callback is running
   std::vector<Model::EvaluationState> sampleSavedModels_;  // per active ContinuousModel
