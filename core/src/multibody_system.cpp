@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
 
 #include "hopsim/core/multibody/energy.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/frames.h"
 #include "hopsim/core/multibody/hinge_forces.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
-#include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/state_vector.h"
 #include "hopsim/signals/error.h"
@@ -28,8 +30,7 @@ class CoordinateVariable final : public Variable {
  public:
   CoordinateVariable(Buffer& buffer, std::size_t offset, std::size_t length,
                      std::string description)
-      : buffer_(&buffer), offset_(offset), length_(length),
-        description_(std::move(description)) {}
+      : buffer_(&buffer), offset_(offset), length_(length), description_(std::move(description)) {}
   ElementType type() const override { return ElementType::Double; }
   std::size_t length() const override { return length_; }
   Value get() const override { return buffer_->get(offset_, length_); }
@@ -49,27 +50,27 @@ class CoordinateVariable final : public Variable {
   std::string description_;
 };
 
-/// A read-only quantity of the whole system computed from Q and U on every read (energies,
-/// momenta, mass, CM): one of energyAndMomentum()'s results.
-class SystemQuantityVariable final : public Variable {
+/// A read-only quantity computed from Q and U on every read (energies, momenta, poses and
+/// velocities): `compute(i)` gives element i.
+class ComputedVariable final : public Variable {
  public:
-  using Select = double (*)(const multibody::MultibodyData&, std::size_t);
-  SystemQuantityVariable(const MultibodySystem& system, std::size_t length, Select select,
-                         std::string unit, std::string description)
-      : system_(&system), length_(length), select_(select), unit_(std::move(unit)),
+  using Compute = std::function<double(std::size_t)>;
+  ComputedVariable(std::size_t length, Compute compute, std::string unit, std::string description)
+      : length_(length),
+        compute_(std::move(compute)),
+        unit_(std::move(unit)),
         description_(std::move(description)) {}
   ElementType type() const override { return ElementType::Double; }
   std::size_t length() const override { return length_; }
   Value get() const override {
-    const multibody::MultibodyData& data = system_->energyAndMomentum();
-    if (length_ == 1) return select_(data, 0);
+    if (length_ == 1) return compute_(0);
     std::vector<double> values(length_);
-    for (std::size_t i = 0; i < length_; ++i) values[i] = select_(data, i);
+    for (std::size_t i = 0; i < length_; ++i) values[i] = compute_(i);
     return values;
   }
   double element(std::size_t i) const override {
     if (i >= length_) return Variable::element(i);  // the base names the bad index
-    return select_(system_->energyAndMomentum(), i);
+    return compute_(i);
   }
   bool writable() const override { return false; }
   void set(const Value&, std::string_view path) override {
@@ -81,9 +82,8 @@ class SystemQuantityVariable final : public Variable {
   std::string description() const override { return description_; }
 
  private:
-  const MultibodySystem* system_;
   std::size_t length_;
-  Select select_;
+  Compute compute_;
   std::string unit_;
   std::string description_;
 };
@@ -97,15 +97,15 @@ Eigen::Map<const Eigen::VectorXd> view(const Buffer& b) {
 
 }  // namespace
 
-MultibodySystem::MultibodySystem()
-    : data_(std::make_unique<multibody::MultibodyData>(model_)) {}
+MultibodySystem::MultibodySystem() : data_(std::make_unique<multibody::MultibodyData>(model_)) {}
 
 MultibodySystem::~MultibodySystem() = default;
 
 multibody::MultibodyModel& MultibodySystem::editModel() {
   if (locked_) {
-    throw ModelError("multibody: the tree cannot change while the simulation is locked; call "
-                     "unlock() first (mass properties and gravity may change at any time)");
+    throw ModelError(
+        "multibody: the tree cannot change while the simulation is locked; call "
+        "unlock() first (mass properties and gravity may change at any time)");
   }
   return model_;
 }
@@ -133,8 +133,9 @@ void MultibodySystem::setMasked(BodyIndex b, int subhinge, bool masked) {
 
 multibody::ConstraintSet& MultibodySystem::editConstraints() {
   if (locked_) {
-    throw ModelError("multibody: constraints cannot change while the simulation is locked; call "
-                     "unlock() first");
+    throw ModelError(
+        "multibody: constraints cannot change while the simulation is locked; call "
+        "unlock() first");
   }
   if (constraints_.size() == 0 && constraints_.bodyCount() != model_.bodyCount()) {
     constraints_ = multibody::ConstraintSet(model_);
@@ -165,8 +166,9 @@ void MultibodySystem::setProjection(double positionTolerance, double velocityTol
 
 const multibody::ConstraintData& MultibodySystem::constraintData() const {
   if (!constraintData_) {
-    throw ModelError("multibody constraintData: there are no constraints (or the simulation was "
-                     "not locked since they were added)");
+    throw ModelError(
+        "multibody constraintData: there are no constraints (or the simulation was "
+        "not locked since they were added)");
   }
   return *constraintData_;
 }
@@ -203,8 +205,8 @@ void MultibodySystem::syncLayout() {
   std::vector<LayoutEntry> layout;
   for (BodyIndex b = 1; b < n; ++b) {
     const multibody::Hinge& h = model_.hinge(b);
-    LayoutEntry entry{model_.bodyName(b), h.type(), model_.qStart(b), h.nq(), model_.uStart(b),
-                      h.nu()};
+    LayoutEntry entry{model_.bodyName(b), h.type(), model_.qStart(b), h.nq(),
+                      model_.uStart(b),   h.nu()};
     // Values carry over by name when the hinge is the same kind.
     const auto old = std::find_if(layout_.begin(), layout_.end(), [&](const LayoutEntry& e) {
       return e.body == entry.body && e.hinge == entry.hinge;
@@ -306,40 +308,126 @@ void MultibodySystem::prepare(VariableTree& variables) {
   };
   add("multibody.Q", q_, 0, model_.nq(), "generalized coordinates of every hinge");
   add("multibody.U", u_, 0, model_.nu(), "generalized velocities of every hinge");
-  quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
-  const auto quantity = [&](const std::string& path, std::size_t length,
-                            SystemQuantityVariable::Select select, std::string unit,
-                            std::string description) {
-    variables.add(path, std::make_unique<SystemQuantityVariable>(
-                            *this, length, select, std::move(unit), std::move(description)));
-    variablePaths_.push_back(path);
-  };
-  using Data = multibody::MultibodyData;
-  quantity("multibody.energy.kinetic", 1, [](const Data& d, std::size_t) { return d.kineticEnergy; },
-           "J", "kinetic energy of every body");
-  quantity("multibody.energy.potential", 1,
-           [](const Data& d, std::size_t) { return d.potentialEnergy; }, "J",
-           "potential energy of the uniform gravity, zero at the world origin");
-  quantity("multibody.energy.total", 1,
-           [](const Data& d, std::size_t) { return d.kineticEnergy + d.potentialEnergy; }, "J",
-           "kinetic plus potential energy");
-  quantity("multibody.mass", 1, [](const Data& d, std::size_t) { return d.totalMass; }, "kg",
-           "mass of every body");
-  quantity("multibody.centerOfMass", 3,
-           [](const Data& d, std::size_t i) { return d.p_WoScm_W[static_cast<Eigen::Index>(i)]; },
-           "m", "the system's center of mass in world axes");
-  quantity("multibody.momentum.linear", 3,
-           [](const Data& d, std::size_t i) { return d.L_W[static_cast<Eigen::Index>(i)]; },
-           "kg*m/s", "linear momentum in world axes");
-  quantity("multibody.momentum.angular", 3,
-           [](const Data& d, std::size_t i) { return d.H_WWo_W[static_cast<Eigen::Index>(i)]; },
-           "kg*m^2/s", "angular momentum about the world origin in world axes");
   for (const LayoutEntry& e : layout_) {
     if (e.nq == 0) continue;
     const std::string base = "multibody.bodies." + e.body;
     const std::string hinge(multibody::toString(e.hinge));
     add(base + ".Q", q_, e.qStart, e.nq, hinge + " hinge coordinates Q");
     add(base + ".U", u_, e.uStart, e.nu, hinge + " hinge rates U");
+  }
+  quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
+  kinematicsQ_.setConstant(model_.nq(), std::numeric_limits<double>::quiet_NaN());
+  kinematicsU_.setConstant(model_.nu(), std::numeric_limits<double>::quiet_NaN());
+  addComputedVariables(variables);
+}
+
+void MultibodySystem::addComputedVariables(VariableTree& variables) {
+  const auto computed = [&](const std::string& path, std::size_t length,
+                            ComputedVariable::Compute compute, std::string unit,
+                            std::string description) {
+    variables.add(path, std::make_unique<ComputedVariable>(
+                            length, std::move(compute), std::move(unit), std::move(description)));
+    variablePaths_.push_back(path);
+  };
+  const auto element = [](const auto& vector, std::size_t i) {
+    return vector[static_cast<Eigen::Index>(i)];
+  };
+  // A body or node whose name makes no valid path, or one that clashes with another's, gets no
+  // variables rather than failing the lock (they are conveniences; its Q and U stay).
+  const auto ifNamesAllow = [&](const std::function<void()>& addGroup) {
+    const std::size_t before = variablePaths_.size();
+    try {
+      addGroup();
+    } catch (const InputError&) {
+      for (std::size_t i = before; i < variablePaths_.size(); ++i)
+        variables.remove(variablePaths_[i]);
+      variablePaths_.resize(before);
+    }
+  };
+  // The whole system (energy.h).
+  computed(
+      "multibody.energy.kinetic", 1,
+      [this](std::size_t) { return energyAndMomentum().kineticEnergy; }, "J",
+      "kinetic energy of every body");
+  computed(
+      "multibody.energy.potential", 1,
+      [this](std::size_t) { return energyAndMomentum().potentialEnergy; }, "J",
+      "potential energy of the uniform gravity, zero at the world origin");
+  computed(
+      "multibody.energy.total", 1,
+      [this](std::size_t) {
+        const multibody::MultibodyData& d = energyAndMomentum();
+        return d.kineticEnergy + d.potentialEnergy;
+      },
+      "J", "kinetic plus potential energy");
+  computed(
+      "multibody.mass", 1, [this](std::size_t) { return energyAndMomentum().totalMass; }, "kg",
+      "mass of every body");
+  computed(
+      "multibody.centerOfMass", 3,
+      [this, element](std::size_t i) { return element(energyAndMomentum().p_WoScm_W, i); }, "m",
+      "the system's center of mass in world axes");
+  computed(
+      "multibody.momentum.linear", 3,
+      [this, element](std::size_t i) { return element(energyAndMomentum().L_W, i); }, "kg*m/s",
+      "linear momentum in world axes");
+  computed(
+      "multibody.momentum.angular", 3,
+      [this, element](std::size_t i) { return element(energyAndMomentum().H_WWo_W, i); },
+      "kg*m^2/s", "angular momentum about the world origin in world axes");
+  // Each body: its frame's pose and velocity in W.
+  for (BodyIndex b = 1; b < model_.bodyCount(); ++b) {
+    const std::string base = "multibody.bodies." + model_.bodyName(b);
+    const auto at = static_cast<std::size_t>(b);
+    ifNamesAllow([&] {
+      computed(
+          base + ".position", 3,
+          [this, at, element](std::size_t i) {
+            return element(kinematicsNow().X_WB[at].translation(), i);
+          },
+          "m", "position of the body frame's origin in world axes");
+      computed(
+          base + ".orientation", 4,
+          [this, at, element](std::size_t i) {
+            return element(kinematicsNow().X_WB[at].quaternion(), i);
+          },
+          "", "quaternion of the body frame in W, scalar first, e0 >= 0");
+      computed(
+          base + ".angularVelocity", 3,
+          [this, at, element](std::size_t i) {
+            const multibody::MultibodyData& d = kinematicsNow();
+            return element(d.X_WB[at].rotation() * d.V_WB_B[at].rotational(), i);
+          },
+          "rad/s", "angular velocity of the body in W, in world axes");
+      computed(
+          base + ".linearVelocity", 3,
+          [this, at, element](std::size_t i) {
+            const multibody::MultibodyData& d = kinematicsNow();
+            return element(d.X_WB[at].rotation() * d.V_WB_B[at].translational(), i);
+          },
+          "m/s", "velocity of the body frame's origin in W, in world axes");
+    });
+  }
+  // Each node: its pose in W.
+  for (NodeIndex n = 0; n < model_.nodeCount(); ++n) {
+    const multibody::Node& node = model_.node(n);
+    const std::string base = "multibody.nodes." + node.name;
+    const auto at = static_cast<std::size_t>(node.body);
+    const RigidTransform X_BN = node.X_BN;
+    ifNamesAllow([&] {
+      computed(
+          base + ".position", 3,
+          [this, at, X_BN, element](std::size_t i) {
+            return element(kinematicsNow().X_WB[at] * X_BN.translation(), i);
+          },
+          "m", "position of the node in world axes");
+      computed(
+          base + ".orientation", 4,
+          [this, at, X_BN, element](std::size_t i) {
+            return element((kinematicsNow().X_WB[at] * X_BN).quaternion(), i);
+          },
+          "", "quaternion of the node frame in W, scalar first, e0 >= 0");
+    });
   }
 }
 
@@ -364,11 +452,29 @@ void MultibodySystem::clearInputs() {
 }
 
 const multibody::MultibodyData& MultibodySystem::energyAndMomentum() const {
-  if (!quantityData_) {
-    throw ModelError("multibody energyAndMomentum(): the simulation has not been locked yet");
-  }
+  requireQuantityData("energyAndMomentum()");
+  // Not cached: the energies also depend on the mass properties, which models may change.
   multibody::computeEnergyAndMomentum(model_, *quantityData_, view(q_), view(u_));
+  kinematicsQ_ = view(q_);
+  kinematicsU_ = view(u_);
   return *quantityData_;
+}
+
+const multibody::MultibodyData& MultibodySystem::kinematicsNow() const {
+  requireQuantityData("kinematicsNow()");
+  // Several variables read one kinematics: computed again only when Q or U changed.
+  if (!(kinematicsQ_.cwiseEqual(view(q_)).all() && kinematicsU_.cwiseEqual(view(u_)).all())) {
+    multibody::forwardKinematics(model_, *quantityData_, view(q_), view(u_));
+    kinematicsQ_ = view(q_);
+    kinematicsU_ = view(u_);
+  }
+  return *quantityData_;
+}
+
+void MultibodySystem::requireQuantityData(const char* what) const {
+  if (!quantityData_) {
+    throw ModelError(std::string("multibody ") + what + ": the simulation has not been locked yet");
+  }
 }
 
 void MultibodySystem::computeKinematics() {

@@ -441,3 +441,49 @@ def test_recording_every_hop_and_on_events_from_python():
         sim.record("signals.x", events=["tock"])
     with pytest.raises(TypeError, match=r"events must be strings, got 3"):
         sim.record("signals.x", events=["tick", 3])
+
+
+def test_body_and_node_poses_and_velocities_match_the_double_pendulums_geometry():
+    # Both links turn about +x; the lower link's frame sits at the upper's end, 1.1 m down its
+    # axis. A rotation q about +x takes (0, 0, -L) to L (0, sin q, -cos q).
+    path = str(ROOT / "examples" / "double_pendulum.yaml")
+    logged = ["multibody.bodies.*.Q", "multibody.bodies.*.U", "multibody.bodies.lower.*"]
+    scenario = hopsim.load(path, {"simulation.end_time": 3.0, "logging.variables": logged,
+                                  "logging.rate": 100.0})
+    scenario.run()
+    f = scenario.to_dataframe()
+    q1, q2 = f["multibody.bodies.upper.Q"], f["multibody.bodies.lower.Q"]
+    u1, u2 = f["multibody.bodies.upper.U"], f["multibody.bodies.lower.U"]
+    pos = [f[f"multibody.bodies.lower.position[{i}]"] for i in range(3)]
+    np.testing.assert_allclose(pos[0], 0.0, atol=1e-15)
+    np.testing.assert_allclose(pos[1], 1.1 * np.sin(q1), atol=1e-14)
+    np.testing.assert_allclose(pos[2], -1.1 * np.cos(q1), atol=1e-14)
+    vel = [f[f"multibody.bodies.lower.linearVelocity[{i}]"] for i in range(3)]
+    np.testing.assert_allclose(vel[1], 1.1 * np.cos(q1) * u1, atol=1e-13)
+    np.testing.assert_allclose(vel[2], 1.1 * np.sin(q1) * u1, atol=1e-13)
+    np.testing.assert_allclose(f["multibody.bodies.lower.angularVelocity[0]"], u1 + u2,
+                               atol=1e-13)
+    # The quaternion of a rotation theta about x, scalar first, with e0 >= 0.
+    theta = q1 + q2
+    sign = np.where(np.cos(theta / 2) < 0, -1.0, 1.0)
+    np.testing.assert_allclose(f["multibody.bodies.lower.orientation[0]"],
+                               sign * np.cos(theta / 2), atol=1e-14)
+    np.testing.assert_allclose(f["multibody.bodies.lower.orientation[1]"],
+                               sign * np.sin(theta / 2), atol=1e-14)
+    assert scenario.recorder.units["multibody.bodies.lower.position[1]"] == "m"
+    assert scenario.recorder.units["multibody.bodies.lower.angularVelocity[0]"] == "rad/s"
+
+
+def test_a_node_position_follows_its_body():
+    # The lander's feet node is its body's origin: its world position is the FULL6DOF hinge's
+    # translation Q[4:7].
+    path = str(ROOT / "examples" / "lander.yaml")
+    scenario = hopsim.load(path, {"simulation.end_time": 5.0, "logging.rate": 20.0,
+                                  "logging.variables": ["multibody.nodes.feet.*",
+                                                        "multibody.bodies.lander.Q"]})
+    scenario.run()
+    f = scenario.to_dataframe()
+    for i in range(3):
+        np.testing.assert_allclose(f[f"multibody.nodes.feet.position[{i}]"],
+                                   f[f"multibody.bodies.lander.Q[{4 + i}]"], atol=1e-12)
+    np.testing.assert_allclose(f["multibody.nodes.feet.orientation[0]"], 1.0, atol=1e-15)

@@ -324,7 +324,8 @@ TEST_CASE("recording at a rate inside hops allocates nothing once warm and reser
     sim.addModel<test::SinePin>("drive").attachToHinge("driven");
     test::addSpring(sim);
     sim.lock();
-    Recorder recorder(sim, {"multibody.Q", "multibody.U", "multibody.energy.*", "signals.x"},
+    Recorder recorder(sim, {"multibody.Q", "multibody.U", "multibody.energy.*",
+                            "multibody.bodies.*.position", "multibody.nodes.**", "signals.x"},
                       997.0);
     recorder.reserve(3000);
     sim.advanceTimeBy(0.5);

@@ -147,6 +147,10 @@ class MultibodySystem {
   /// result. Computed in a workspace of its own, so the dynamics' data is not touched. After
   /// lock(); does not allocate.
   const multibody::MultibodyData& energyAndMomentum() const;
+  /// The forward kinematics (poses X_WB, velocities V_WB_B) at the current Q and U, in the same
+  /// workspace as energyAndMomentum(); computed again only when Q or U changed. After lock();
+  /// does not allocate.
+  const multibody::MultibodyData& kinematicsNow() const;
   /// Acceleration of node n in W after the dynamics: [α; a_No], the angular acceleration and
   /// the second time derivative of No's position (rad/s²; m/s²), expressed in W.
   spatial::SpatialMotion nodeAcceleration(NodeIndex n) const;
@@ -187,6 +191,9 @@ class MultibodySystem {
   void saveEvaluationState(EvaluationState& into) const;
   /// Puts back a state saved since the last lock, in place.
   void restoreEvaluationState(const EvaluationState& from);
+  /// Registers the read-only variables computed from Q and U (energies, poses, velocities).
+  void addComputedVariables(VariableTree& variables);
+  void requireQuantityData(const char* what) const;
   void checkU(int k, const char* what) const;
   bool layoutCurrent() const;
   void checkLayoutCurrent(const char* what) const;
@@ -195,7 +202,11 @@ class MultibodySystem {
 
   multibody::MultibodyModel model_;
   std::unique_ptr<multibody::MultibodyData> data_;
-  mutable std::unique_ptr<multibody::MultibodyData> quantityData_;  // energyAndMomentum()
+  // The workspace of energyAndMomentum() and kinematicsNow(), and the Q and U its kinematics
+  // were computed for.
+  mutable std::unique_ptr<multibody::MultibodyData> quantityData_;
+  mutable Eigen::VectorXd kinematicsQ_;
+  mutable Eigen::VectorXd kinematicsU_;
   multibody::ConstraintSet constraints_{model_};
   std::unique_ptr<multibody::ConstraintData> constraintData_;  // when there are constraints
   double positionTolerance_ = 1e-12;
