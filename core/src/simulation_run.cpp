@@ -8,21 +8,6 @@
 #include "simulation_calls.h"
 
 namespace hopsim {
-namespace {
-
-/// Sets a flag for a scope and clears it on exit, exceptions included.
-class FlagScope {
- public:
-  explicit FlagScope(bool& flag) : flag_(&flag) { *flag_ = true; }
-  ~FlagScope() { *flag_ = false; }
-  FlagScope(const FlagScope&) = delete;
-  FlagScope& operator=(const FlagScope&) = delete;
-
- private:
-  bool* flag_;
-};
-
-}  // namespace
 
 void Simulation::runUpdates(const std::vector<Model*>& models, double t) {
   for (Model* model : models) {

@@ -6,6 +6,7 @@
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
+#include "simulation_calls.h"
 
 namespace hopsim {
 
@@ -65,24 +66,8 @@ Ticks Simulation::nextSampleTick() const {
   return next;
 }
 
-namespace {
-
-/// Marks a sample callback as running, for the scope.
-class SamplingScope {
- public:
-  explicit SamplingScope(bool& flag) : flag_(&flag) { *flag_ = true; }
-  ~SamplingScope() { *flag_ = false; }
-  SamplingScope(const SamplingScope&) = delete;
-  SamplingScope& operator=(const SamplingScope&) = delete;
-
- private:
-  bool* flag_;
-};
-
-}  // namespace
-
 void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
-  const SamplingScope scope(sampling_);
+  const FlagScope scope(sampling_);
   const double seconds = ticksToSeconds(t);
   for (Sampler& s : samplers_) {
     if (s.everyHop ? !(hopEnd || s.next == 0) : s.nextTick() > t) continue;
@@ -92,7 +77,7 @@ void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
 }
 
 void Simulation::notifyEventFired(const std::string& name, double t) {
-  const SamplingScope scope(sampling_);
+  const FlagScope scope(sampling_);
   for (const auto& [id, observer] : eventObservers_) observer(*this, name, t);
 }
 
@@ -116,7 +101,7 @@ void Simulation::takeSamplesWithin(Ticks t1, double x0Time, double x1Time) {
       sim->integrator_->restoreStatistics(integratorBefore);
     }
   } putBack{this, evaluating, evaluationsBefore, integratorBefore};
-  const SamplingScope scope(sampling_);
+  const FlagScope scope(sampling_);
   for (;;) {
     // The earliest sample due inside the hop; on a tie, the first registered.
     Sampler* due = nullptr;

@@ -7,6 +7,7 @@ PYTHONPATH=<build>/python; by hand, for example::
 """
 
 import pathlib
+import re
 
 import pytest
 
@@ -20,6 +21,12 @@ except ImportError as error:  # pragma: no cover - a setup problem, not a test f
 
 #: The repository root (tests/python/conftest.py -> ../..).
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def python_blocks(document):
+    """The ```python fenced blocks of docs/<document>, in order: a chapter's script."""
+    text = (ROOT / "docs" / document).read_text()
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
 @pytest.fixture

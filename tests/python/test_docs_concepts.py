@@ -7,20 +7,14 @@ test checks again, from its namespace, the crossing times, the hop count and the
 """
 
 import math
-import re
 
-from conftest import ROOT
-
-
-def example_blocks():
-    text = (ROOT / "docs" / "concepts.md").read_text()
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+from conftest import python_blocks
 
 
 def test_the_worked_example_runs_as_written_and_matches_the_closed_form(tmp_path, monkeypatch,
                                                                         capsys):
     monkeypatch.chdir(tmp_path)
-    blocks = example_blocks()
+    blocks = python_blocks("concepts.md")
     assert len(blocks) == 4
     namespace = {}
     for block in blocks:

@@ -6,21 +6,17 @@ examples/pendulum_control.py checks its own run: at rest, kp (target - theta) = 
 """
 
 import math
-import re
 
-from conftest import ROOT
+from conftest import python_blocks
 
 
-def tutorial_blocks():
-    text = (ROOT / "docs" / "python.md").read_text()
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
 def test_the_tutorial_runs_as_written_and_settles_where_statics_says(tmp_path, monkeypatch,
                                                                        capsys):
     monkeypatch.chdir(tmp_path)
     namespace = {}
-    for block in tutorial_blocks()[:6]:
+    for block in python_blocks("python.md")[:6]:
         exec(compile(block, "docs/python.md", "exec"), namespace)
     assert (tmp_path / "pendulum.png").stat().st_size > 0
     assert "passes 0.4 rad at" in capsys.readouterr().out  # the zero crossing fired

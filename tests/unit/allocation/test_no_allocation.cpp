@@ -268,28 +268,35 @@ TEST_CASE("multibody frame queries and hinge forces allocate nothing") {
 namespace hopsim {
 namespace {
 
-TEST_CASE("a simulation with a multibody tree and DartsModels allocates nothing once warm") {
+/// A free base carrying a gimbal arm with a node "tip", and a prescribed (masked) pin; a
+/// thruster and a probe on the tip, a drive on the arm's second gimbal axis and a sine motion on
+/// the pin. Unlocked.
+void addArmMechanism(Simulation& sim) {
   using multibody::Hinge;
   using spatial::Matrix3;
   using spatial::RigidTransform;
   using spatial::SpatialInertia;
   using spatial::Vector3;
+  auto& tree = sim.multibody().editModel();
+  tree.setGravity({0, 0, -9.81});
+  const SpatialInertia M = SpatialInertia::fromCmInertia(1.0, {0, 0, -0.5}, Matrix3::Identity());
+  const auto base = tree.addBody("base", multibody::kWorldBody, M, Hinge::full6Dof());
+  const auto arm = tree.addBody("arm", base, M, Hinge::gimbal());
+  const auto driven = tree.addBody("driven", arm, M, Hinge::pin(Vector3::UnitX()));
+  tree.addNode("tip", arm, RigidTransform::fromTranslation({0, 0, -1}));
+  sim.multibody().setMasked(driven, 0, true);
+  sim.addModel<test::ConstantForce>("thruster").attachToNode("tip");
+  sim.set("models.thruster.params.force", std::vector<double>{1.0, 2.0, 3.0});
+  sim.addModel<test::NodeProbe>("imu").attachToNode("tip");
+  sim.addModel<test::HingeDrive>("motor").attachToHinge("arm", 1);
+  sim.addModel<test::SinePin>("drive").attachToHinge("driven");
+}
+
+TEST_CASE("a simulation with a multibody tree and DartsModels allocates nothing once warm") {
   for (const char* integrator : {"rk4", "rkf45", "cvode"}) {
     CAPTURE(std::string(integrator));
     Simulation sim({.ioStepSize = 0.05, .integrationSteps = 2, .integrator = integrator});
-    auto& tree = sim.multibody().editModel();
-    tree.setGravity({0, 0, -9.81});
-    const SpatialInertia M = SpatialInertia::fromCmInertia(1.0, {0, 0, -0.5}, Matrix3::Identity());
-    const auto base = tree.addBody("base", multibody::kWorldBody, M, Hinge::full6Dof());
-    const auto arm = tree.addBody("arm", base, M, Hinge::gimbal());
-    const auto driven = tree.addBody("driven", arm, M, Hinge::pin(Vector3::UnitX()));
-    tree.addNode("tip", arm, RigidTransform::fromTranslation({0, 0, -1}));
-    sim.multibody().setMasked(driven, 0, true);
-    sim.addModel<test::ConstantForce>("thruster").attachToNode("tip");
-    sim.set("models.thruster.params.force", std::vector<double>{1.0, 2.0, 3.0});
-    sim.addModel<test::NodeProbe>("imu").attachToNode("tip");
-    sim.addModel<test::HingeDrive>("motor").attachToHinge("arm", 1);
-    sim.addModel<test::SinePin>("drive").attachToHinge("driven");
+    addArmMechanism(sim);
     sim.lock();
     sim.registerZeroCrossing(
         "half turn", [](Simulation& s, double) { return s.multibody().q()[4] - 0.5; },
@@ -303,25 +310,10 @@ TEST_CASE("recording at a rate inside hops allocates nothing once warm and reser
   // Samples inside the hops (1/997 s never lands on the 0.05 s I/O grid) evaluate the
   // derivatives at interpolated states and put back what they overwrote: a multibody tree
   // with masked coordinates and DartsModels, and a continuous model.
-  using multibody::Hinge;
-  using spatial::Matrix3;
-  using spatial::RigidTransform;
-  using spatial::SpatialInertia;
-  using spatial::Vector3;
   for (const char* integrator : {"rk4", "rkf45", "cvode"}) {
     CAPTURE(std::string(integrator));
     Simulation sim({.ioStepSize = 0.05, .integrationSteps = 2, .integrator = integrator});
-    auto& tree = sim.multibody().editModel();
-    tree.setGravity({0, 0, -9.81});
-    const SpatialInertia M = SpatialInertia::fromCmInertia(1.0, {0, 0, -0.5}, Matrix3::Identity());
-    const auto base = tree.addBody("base", multibody::kWorldBody, M, Hinge::full6Dof());
-    const auto arm = tree.addBody("arm", base, M, Hinge::gimbal());
-    const auto driven = tree.addBody("driven", arm, M, Hinge::pin(Vector3::UnitX()));
-    tree.addNode("tip", arm, RigidTransform::fromTranslation({0, 0, -1}));
-    sim.multibody().setMasked(driven, 0, true);
-    sim.addModel<test::ConstantForce>("thruster").attachToNode("tip");
-    sim.addModel<test::HingeDrive>("motor").attachToHinge("arm", 1);
-    sim.addModel<test::SinePin>("drive").attachToHinge("driven");
+    addArmMechanism(sim);
     test::addSpring(sim);
     sim.lock();
     Recorder recorder(sim, {"multibody.Q", "multibody.U", "multibody.energy.*",

@@ -54,6 +54,16 @@ std::unique_ptr<Simulation> makeMechanism(const char* integrator) {
   return sim;
 }
 
+/// The zero crossing "ground": the ball bounces with restitution 0.9; `bounces` gets the times.
+void addGround(Simulation& sim, const test::Ball& ball, std::vector<double>& bounces) {
+  sim.registerZeroCrossing(
+      "ground", [&ball](Simulation&, double) { return ball.height(); },
+      CrossingDirection::Falling, [&ball, &bounces](Simulation& s, double t) {
+        bounces.push_back(t);
+        s.set("models.ball.continuousStates.v", -0.9 * ball.velocity());
+      });
+}
+
 /// Bit-for-bit equality (NaN, an output not yet written, equals itself).
 bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
@@ -119,14 +129,11 @@ TEST_CASE("samplers change no result bit when zero crossings roll hops back") {
     auto& ball = sim.addModel<test::Ball>("ball");
     sim.lock();
     std::vector<double> bounces;
-    sim.registerZeroCrossing(
-        "ground", [&](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
-        [&](Simulation& s, double t) {
-          bounces.push_back(t);
-          s.set("models.ball.continuousStates.v", -0.9 * ball.velocity());
-        });
+    addGround(sim, ball, bounces);
     std::vector<double> heights;
-    if (sampled) sim.addSampler(1.0 / 300.0, [&](Simulation&, double) { heights.push_back(ball.height()); });
+    if (sampled) {
+      sim.addSampler(1.0 / 300.0, [&](Simulation&, double) { heights.push_back(ball.height()); });
+    }
     sim.advanceTimeTo(6.0);
     if (sampled) {
       CHECK(heights.size() == 1801);
@@ -232,12 +239,7 @@ TEST_CASE("a recorder on events samples right after each firing, at its time") {
   auto& ball = sim.addModel<test::Ball>("ball");
   sim.lock();
   std::vector<double> bounces;
-  sim.registerZeroCrossing(
-      "ground", [&](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
-      [&](Simulation& s, double t) {
-        bounces.push_back(t);
-        s.set("models.ball.continuousStates.v", -0.9 * ball.velocity());
-      });
+  addGround(sim, ball, bounces);
   sim.registerTimedEvent("gust", 0.75, [](Simulation&, double) {});
   const Recorder onEvents(sim, {"models.ball.continuousStates.v"}, {},
                           Recorder::Triggers{std::nullopt, {"ground", "gu*"}, false});
