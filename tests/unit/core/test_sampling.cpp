@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -270,6 +271,33 @@ TEST_CASE("a recorder's event patterns must match events registered before it") 
       "before the recorder)",
       InputError);
   CHECK(sim.samplerCount() == 0);  // nothing left half-built
+}
+
+}  // namespace
+}  // namespace hopsim
+
+namespace hopsim {
+namespace {
+
+TEST_CASE("after a checkpoint restore, a recorder goes on from the restored time") {
+  const std::string file =
+      (std::filesystem::temp_directory_path() / "hopsim_test_sampling.ckpt").string();
+  Simulation sim({.ioStepSize = 0.1});
+  test::addSpring(sim);
+  sim.lock();
+  const Recorder r(sim, {"signals.x"}, 20.0);
+  sim.advanceTimeTo(1.0);
+  sim.saveCheckpoint(file);
+  sim.advanceTimeTo(2.0);
+  REQUIRE(r.rows() == 41);
+  const double atTwo = r.values(1).back();
+  sim.restoreCheckpoint(file);  // back to 1 s: the samples start again there
+  sim.advanceTimeTo(2.0);
+  REQUIRE(r.rows() == 41 + 21);
+  CHECK(r.times()[41] == 1.0);
+  CHECK(r.times().back() == 2.0);
+  CHECK(r.values(1).back() == atTwo);  // the same run again, bit for bit
+  std::filesystem::remove(file);
 }
 
 }  // namespace
