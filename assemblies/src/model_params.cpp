@@ -15,7 +15,7 @@ namespace {
 ParamType paramType(const FieldSpec& f) {
   switch (f.type) {
     case ElementType::Bool: return ParamType::Bool;
-    case ElementType::Int: return f.vector ? ParamType::IntVector : ParamType::Int;
+    case ElementType::Int: return f.vector ? ParamType::IntegerVector : ParamType::Int;
     case ElementType::Double: return f.vector ? ParamType::DoubleVector : ParamType::Double;
     case ElementType::String: return ParamType::String;
   }

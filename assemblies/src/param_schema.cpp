@@ -33,12 +33,12 @@ std::string schemaClassName(const ParamSchema& schema) {
 }
 
 bool isNumeric(ParamType type) {
-  return type == ParamType::Int || type == ParamType::Double || type == ParamType::IntVector ||
+  return type == ParamType::Int || type == ParamType::Double || type == ParamType::IntegerVector ||
          type == ParamType::DoubleVector;
 }
 
 bool hasLength(ParamType type) {
-  return type == ParamType::DoubleVector || type == ParamType::IntVector ||
+  return type == ParamType::DoubleVector || type == ParamType::IntegerVector ||
          type == ParamType::StringVector || type == ParamType::StringMap ||
          type == ParamType::RecordMap;
 }
@@ -126,7 +126,7 @@ const char* toString(ParamType type) {
     case ParamType::Double: return "double";
     case ParamType::String: return "string";
     case ParamType::DoubleVector: return "double[]";
-    case ParamType::IntVector: return "int[]";
+    case ParamType::IntegerVector: return "int[]";
     case ParamType::StringVector: return "string[]";
     case ParamType::StringMap: return "map<string>";
     case ParamType::Record: return "record";
@@ -148,7 +148,7 @@ std::string ParamField::typeName() const {
   const std::string length = lengthSuffix(*this).empty() ? "[]" : lengthSuffix(*this);
   switch (type) {
     case ParamType::DoubleVector: return "double" + length;
-    case ParamType::IntVector: return "int" + length;
+    case ParamType::IntegerVector: return "int" + length;
     case ParamType::StringVector: return "string" + length;
     case ParamType::StringMap: return "map<string>" + lengthSuffix(*this);
     case ParamType::Record: return record.empty() ? "record" : record;

@@ -56,7 +56,7 @@ void detail::raise(const SourceLocation& where, std::string_view path, std::stri
 }
 
 bool detail::isNumericType(ParamType type) {
-  return type == ParamType::Int || type == ParamType::Double || type == ParamType::IntVector ||
+  return type == ParamType::Int || type == ParamType::Double || type == ParamType::IntegerVector ||
          type == ParamType::DoubleVector;
 }
 
@@ -335,7 +335,7 @@ ParamValue coerce(const ParamField& field, const InputNode& node, const Site& si
     case ParamType::Double: return parseDouble(field, node, site);
     case ParamType::String: return parseString(node, site);
     case ParamType::DoubleVector: return parseDoubleVector(field, node, site);
-    case ParamType::IntVector: return parseIntVector(field, node, site);
+    case ParamType::IntegerVector: return parseIntVector(field, node, site);
     case ParamType::StringVector: return parseStringVector(field, node, site);
     case ParamType::StringMap: return parseStringMap(field, node, site);
     case ParamType::Record: return parseRecord(field, node, site);

@@ -438,7 +438,7 @@ class Scenario::Builder {
         f.type = ParamType::String;
         break;
       case ElementType::Int:
-        f.type = length == 1 ? ParamType::Int : ParamType::IntVector;
+        f.type = length == 1 ? ParamType::Int : ParamType::IntegerVector;
         break;
       case ElementType::Double:
         f.type = length == 1 ? ParamType::Double : ParamType::DoubleVector;

@@ -282,7 +282,7 @@ ParamType paramTypeNamed(const std::string& name) {
       {"double", ParamType::Double},
       {"string", ParamType::String},
       {"double[]", ParamType::DoubleVector},
-      {"int[]", ParamType::IntVector},
+      {"int[]", ParamType::IntegerVector},
       {"string[]", ParamType::StringVector},
       {"map<string>", ParamType::StringMap},
       {"record", ParamType::Record},

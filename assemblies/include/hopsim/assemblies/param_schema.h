@@ -39,7 +39,7 @@ enum class ParamType : std::uint8_t {
   Double,
   String,
   DoubleVector,
-  IntVector,
+  IntegerVector,
   StringVector,
   StringMap,  ///< ordered name -> string (a body graph {child: parent})
   Record,     ///< one nested ParamSet of a given schema
@@ -110,7 +110,7 @@ struct ParamTraits<std::vector<double>> {
 };
 template <>
 struct ParamTraits<std::vector<std::int64_t>> {
-  static constexpr ParamType kType = ParamType::IntVector;
+  static constexpr ParamType kType = ParamType::IntegerVector;
   using Stored = std::vector<std::int64_t>;
 };
 template <>
