@@ -1,13 +1,24 @@
-// Executive overhead per model per hop (docs/performance.md).
+// Executive overhead (docs/performance.md, "Executive overhead per model per hop" and "The
+// framework against a hand-written loop").
 //
-// A chain of N trivial FlowModels (y = u + 1) is advanced one default-period hop per iteration;
-// the time per hop divided by N is what the executive costs per model, because the models
-// themselves do almost nothing. The same chain written as a plain loop over doubles is the
-// floor that the ratio is measured against.
+// BM_ExecutiveChain / BM_MonolithicChain: a chain of N trivial FlowModels (y = u + 1) is advanced
+// one default-period hop per iteration; the time per hop divided by N is what the executive
+// costs per model, because the models themselves do almost nothing. The same chain written as a
+// plain loop over doubles is the floor.
+//
+// BM_LinearChain<n>: the same computation done twice, as a hopsim dataflow and as a hand-written
+// monolithic loop, and the ratio of the two (issue 11's executive-overhead ratio): 100 models in
+// a chain, each a discrete-time linear system with n states, one input and one output,
+// x <- A x + B u at each hop start and y = C x (no feed-through, as LowPass). n = 2, 4, 8, 16,
+// 32.
 
 #include <benchmark/benchmark.h>
 
+#include <Eigen/Core>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -109,6 +120,202 @@ void BM_MonolithicChain(benchmark::State& state) {
   }
   reportPerModelHop(state, n);
 }
+
+// ---- The framework against a hand-written loop ------------------------------------------------
+
+/// One hop of a linear system with N states: x <- A x + B u. Shared by the model and the
+/// hand-written loop, so that both do the same arithmetic in the same order and their results
+/// can be compared bit for bit.
+template <int N>
+inline void linearStep(const double* A, const double* B, double* x, double u) {
+  using Vector = Eigen::Matrix<double, N, 1>;
+  Eigen::Map<Vector> state(x);
+  state =
+      Eigen::Map<const Eigen::Matrix<double, N, N>>(A) * state + Eigen::Map<const Vector>(B) * u;
+}
+
+/// The output y = C x of a linear system with N states.
+template <int N>
+inline double linearOutput(const double* C, const double* x) {
+  using Vector = Eigen::Matrix<double, N, 1>;
+  return Eigen::Map<const Vector>(C).dot(Eigen::Map<const Vector>(x));
+}
+
+/// A discrete-time linear system with N states, one input u and one output y, written as a model
+/// author would (docs/model-authors.md, LowPass): A, B, C are params, x a discrete state updated
+/// in startHop, y = C x published with no feed-through at STARTHOP and ENDHOP.
+template <int N>
+class LinearSystem final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration()
+        : ModelSpec("LinearSystem" + std::to_string(N), ModelKind::Flow,
+                    "Discrete-time linear system: x <- A x + B u at each hop start, y = C x.") {
+      setOutputGranularity(Sweep::StartHop | Sweep::EndHop);
+    }
+    ParamKey<Eigen::VectorXd> A =
+        param<Eigen::VectorXd>("A").length(N * N).describe("state matrix, column-major");
+    ParamKey<Eigen::VectorXd> B = param<Eigen::VectorXd>("B").length(N).describe("input matrix");
+    ParamKey<Eigen::VectorXd> C = param<Eigen::VectorXd>("C").length(N).describe("output matrix");
+    DiscreteStateKey<Eigen::VectorXd> x =
+        discreteState<Eigen::VectorXd>("x").length(N).defaultValue(0.0).describe("state");
+    InKey<double> u = flowIn<double>("u").describe("input");
+    OutKey<double> y = flowOut<double>("y").noFeedThrough().describe("output y = C x");
+  };
+  static const Declaration& declaration() {
+    static const Declaration declaration;
+    return declaration;
+  }
+
+  explicit LinearSystem(std::string name) : FlowModel(std::move(name), declaration()) {}
+  void startHop(double /*t0*/, double /*t1*/) override {
+    linearStep<N>(param(d_.A).data(), param(d_.B).data(), state(d_.x).data(), in(d_.u));
+  }
+  void updateFlowOuts(double /*t*/) override {
+    out(d_.y) = linearOutput<N>(param(d_.C).data(), state(d_.x).data());
+  }
+
+ private:
+  const Declaration& d_ = declaration();
+};
+
+/// The matrices of `models` systems with N states, seeded: entries of A uniform in
+/// [-0.9 / N, 0.9 / N] (so |A|_inf <= 0.9 and every system is stable), B in [-1, 1], C in
+/// [-1 / N, 1 / N]. Stored contiguously, system after system, as the hand-written loop wants them.
+struct LinearChainData {
+  int n;
+  std::vector<double> A, B, C;
+  LinearChainData(int models, int states) : n(states) {
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> uni(-1.0, 1.0);
+    const auto count = static_cast<std::size_t>(models);
+    const auto size = static_cast<std::size_t>(states);
+    A.resize(count * size * size);
+    B.resize(count * size);
+    C.resize(count * size);
+    for (double& a : A) a = 0.9 / states * uni(rng);
+    for (double& b : B) b = uni(rng);
+    for (double& c : C) c = uni(rng) / states;
+  }
+  /// The `count` entries of `values` that belong to system i, as a param value.
+  static std::vector<double> slice(const std::vector<double>& values, int i, int count) {
+    const auto first = values.begin() + static_cast<std::ptrdiff_t>(i) * count;
+    return {first, first + count};
+  }
+};
+
+/// The hand-written equivalent of one hop of the dataflow: every system steps with the output
+/// its predecessor published at the end of the previous hop, then every output is published.
+template <int N>
+struct MonolithicLinearChain {
+  const LinearChainData& data;
+  std::vector<double> x, y;
+  double input;
+  MonolithicLinearChain(const LinearChainData& d, int models, double u0)
+      : data(d),
+        x(static_cast<std::size_t>(models) * N, 0.0),
+        y(static_cast<std::size_t>(models), 0.0),
+        input(u0) {}
+  void hop() {
+    const std::size_t models = y.size();
+    for (std::size_t i = 0; i < models; ++i) {
+      linearStep<N>(data.A.data() + i * N * N, data.B.data() + i * N, x.data() + i * N,
+                    i == 0 ? input : y[i - 1]);
+    }
+    for (std::size_t i = 0; i < models; ++i) {
+      y[i] = linearOutput<N>(data.C.data() + i * N, x.data() + i * N);
+    }
+  }
+};
+
+/// 100 LinearSystem<N> models tied s0 -> m0 -> s1 -> ... -> s100 (created in reverse order, as
+/// in BM_ExecutiveChain), and the same chain as a hand-written loop. Each benchmark iteration
+/// runs a batch of kBatch hops of the dataflow and then kBatch hops of the loop, each batch
+/// timed with steady_clock (interleaved, so that both see the same machine load); counters:
+/// `executive_per_hop`, `monolithic_per_hop` (seconds), and their `ratio`.
+template <int N>
+void BM_LinearChain(benchmark::State& state) {
+  constexpr int kModels = 100;
+  constexpr int kBatch = 20;
+  constexpr double kInput = 1.0;
+  const LinearChainData data(kModels, N);
+  Simulation sim;
+  for (int i = 0; i <= kModels; ++i) sim.addSignal(signalName(i), ElementType::Double);
+  sim.set("signals.s0", kInput);
+  for (int i = kModels - 1; i >= 0; --i) {
+    const std::string name = "m" + std::to_string(i);
+    auto& model = sim.addModel<LinearSystem<N>>(name);
+    model.setParam("A", LinearChainData::slice(data.A, i, N * N));
+    model.setParam("B", LinearChainData::slice(data.B, i, N));
+    model.setParam("C", LinearChainData::slice(data.C, i, N));
+    sim.tie(name, "u", signalName(i));
+    sim.tie(name, "y", signalName(i + 1));
+  }
+  sim.lock();
+  MonolithicLinearChain<N> loop(data, kModels, kInput);
+
+  // Both start from x = 0 and run the same number of hops, warm-up included, so their states
+  // must then be equal bit for bit (same functions, same data, same order of operations). The
+  // comparison reads every state back through the variable tree.
+  const auto compare = [&](const char* when) {
+    for (int i = 0; i < kModels; ++i) {
+      const auto x = std::get<std::vector<double>>(
+          sim.get("models.m" + std::to_string(i) + ".discreteStates.x"));
+      for (int k = 0; k < N; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        const double expected = loop.x[static_cast<std::size_t>(i * N + k)];
+        if (x[at] != expected) {
+          std::fprintf(stderr,
+                       "executive benchmark: %s, model m%d: state x[%d] = %.17g from the "
+                       "dataflow, %.17g from the hand-written loop\n",
+                       when, i, k, x[at], expected);
+          std::exit(1);
+        }
+      }
+    }
+    const double last = std::get<double>(sim.get("signals." + signalName(kModels)));
+    if (last != loop.y.back()) {
+      std::fprintf(stderr, "executive benchmark: %s: output %.17g against %.17g\n", when, last,
+                   loop.y.back());
+      std::exit(1);
+    }
+  };
+  for (int i = 0; i < 100; ++i) {
+    sim.advanceOverHop();
+    loop.hop();
+  }
+  compare("after the warm-up, before timing");
+
+  using Clock = std::chrono::steady_clock;
+  Clock::duration executive{}, monolithic{};
+  for (auto _ : state) {
+    const Clock::time_point t0 = Clock::now();
+    for (int k = 0; k < kBatch; ++k) sim.advanceOverHop();
+    const Clock::time_point t1 = Clock::now();
+    for (int k = 0; k < kBatch; ++k) loop.hop();
+    benchmark::DoNotOptimize(loop.x.data());
+    benchmark::ClobberMemory();
+    const Clock::time_point t2 = Clock::now();
+    executive += t1 - t0;
+    monolithic += t2 - t1;
+  }
+  compare("after timing");
+
+  const double hops = static_cast<double>(state.iterations()) * kBatch;
+  const double executiveSeconds = std::chrono::duration<double>(executive).count() / hops;
+  const double monolithicSeconds = std::chrono::duration<double>(monolithic).count() / hops;
+  state.counters["models"] = kModels;
+  state.counters["states"] = N;
+  state.counters["executive_per_hop"] = executiveSeconds;
+  state.counters["monolithic_per_hop"] = monolithicSeconds;
+  state.counters["ratio"] = executiveSeconds / monolithicSeconds;
+}
+
+BENCHMARK(BM_LinearChain<2>)->Name("BM_LinearChain/models:100/states:2");
+BENCHMARK(BM_LinearChain<4>)->Name("BM_LinearChain/models:100/states:4");
+BENCHMARK(BM_LinearChain<8>)->Name("BM_LinearChain/models:100/states:8");
+BENCHMARK(BM_LinearChain<16>)->Name("BM_LinearChain/models:100/states:16");
+BENCHMARK(BM_LinearChain<32>)->Name("BM_LinearChain/models:100/states:32");
 
 BENCHMARK(BM_ExecutiveChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK(BM_MonolithicChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);

@@ -36,6 +36,27 @@ constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 // the first error-test failure).
 constexpr double kMinStepUlps = 16.0;
 
+// CVODE takes one minimum step (CVodeSetMinStep) per CVode call, but a step makes progress only
+// if it exceeds a few ulps of the current t, which grows along a long interval. So advance()
+// crosses [t0, t1] in segments, each with the floor of kMinStepUlps ulps of its smallest |t|:
+// within a segment |t| at most doubles (halves, for negative t), and a segment is at least
+// 2^-20 of the interval long (a segment that reaches 0 has the floor 0). A hop much shorter
+// than its start time is one segment; an interval from 0 is about 21. CVODE's steps are the
+// same as in one call: only the floor follows t.
+struct Segment {
+  double end;    // where the segment ends (at most t1)
+  double floor;  // CVODE's minimum step within it
+};
+
+Segment segmentFrom(double tn, double t0, double t1) {
+  const double minLength = std::ldexp(t1 - t0, -20);
+  double end = tn > 0.0 ? 2.0 * tn : 0.5 * tn;
+  end = std::min(std::max(end, tn + minLength), t1);
+  const double smallestMagnitude =
+      (tn <= 0.0 && end >= 0.0) ? 0.0 : std::min(std::abs(tn), std::abs(end));
+  return {end, kMinStepUlps * kEpsilon * smallestMagnitude};
+}
+
 }  // namespace
 
 // Everything SUNDIALS, owned; released in reverse order of creation.
@@ -363,15 +384,23 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
     // CVODE's default minimum step is 0: at a point where every step meets a non-finite
     // derivative it would go on with steps for which t + h == t until maxStepsPerAdvance. A step
     // of a few ulps of t makes no progress, so it is the floor (as in rkf45), and CVODE fails
-    // promptly instead.
-    check(CVodeSetMinStep(memory, kMinStepUlps * kEpsilon * std::max(std::abs(t_), std::abs(t1))),
-          "CVodeSetMinStep");
+    // promptly instead. The floor follows t segment by segment (segmentFrom): one floor of a
+    // few ulps of t1 would forbid the small steps a long interval needs near its start
+    // (Robertson from 0 to 4e10 in one advance: 1.4e-4 s, where its initial transient needs
+    // steps of 1e-6 s).
+    const double tStart = t_;
     double reached = t_;
+    Segment segment = segmentFrom(reached, tStart, t1);
+    check(CVodeSetMinStep(memory, segment.floor), "CVodeSetMinStep");
     if (keepDenseHistory_) {
       // One internal step per call, so that each step's polynomial can be recorded.
       std::int64_t stepsThisAdvance = 0;
       long recorded = cvodeSteps_;
       while (reached < t1) {
+        if (reached >= segment.end) {
+          segment = segmentFrom(reached, tStart, t1);
+          check(CVodeSetMinStep(memory, segment.floor), "CVodeSetMinStep");
+        }
         const int flag = CVode(memory, t1, sundials_->y, &reached, CV_ONE_STEP);
         if (flag < 0) fail(flag, t1);
         long steps = 0;
@@ -395,8 +424,30 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
       }
     } else {
       historyComplete_ = false;
-      const int flag = CVode(memory, t1, sundials_->y, &reached, CV_NORMAL);
+      // The first step with CV_ONE_STEP and tout = t1, as with the history: CVODE estimates
+      // its initial step from tout, which must therefore be t1 and not a segment's end. Then
+      // one CV_NORMAL call per segment, to the segment's end (CVODE interpolates there and
+      // goes on from its own last step at the next call). CVODE's step limit counts per call:
+      // each call gets what is left of maxStepsPerAdvance.
+      long stepsAtStart = 0;
+      CVodeGetNumSteps(memory, &stepsAtStart);
+      int flag = CVode(memory, t1, sundials_->y, &reached, CV_ONE_STEP);
       if (flag < 0) fail(flag, t1);
+      while (reached < t1) {
+        if (reached >= segment.end) {
+          double tn = reached;
+          CVodeGetCurrentTime(memory, &tn);  // CVODE's own time: at or past the segment's end
+          segment = segmentFrom(std::max(tn, reached), tStart, t1);
+          check(CVodeSetMinStep(memory, segment.floor), "CVodeSetMinStep");
+        }
+        long steps = 0;
+        CVodeGetNumSteps(memory, &steps);
+        const long left = static_cast<long>(options_.maxStepsPerAdvance) - (steps - stepsAtStart);
+        if (left <= 0) fail(CV_TOO_MUCH_WORK, t1);
+        check(CVodeSetMaxNumSteps(memory, left), "CVodeSetMaxNumSteps");
+        flag = CVode(memory, segment.end, sundials_->y, &reached, CV_NORMAL);
+        if (flag < 0) fail(flag, t1);
+      }
     }
     collectStatistics();
   }

@@ -96,6 +96,30 @@ TEST_CASE("cvode BDF solves the stiff Robertson problem to t = 4e10 within 1e-5 
   CHECK(s.errorTestFailures < s.steps / 4);
 }
 
+TEST_CASE("cvode crosses Robertson's 11 decades in one advance") {
+  // One advance from 0 to 4e10, as a standalone user (or a simulation with one long hop) asks
+  // for it: the minimum step CVODE is given must follow the smallest t of the interval. A floor
+  // of 16 ulps of t1 (1.4e-4 s) fails at t = 0 with CV_CONV_FAILURE, because the initial
+  // transient needs steps of about 1e-6 s.
+  IntegratorOptions o;
+  o.multistep = MultistepMethod::Bdf;
+  o.relativeTolerance = 1e-8;
+  o.absoluteTolerances = Vector{{1e-8, 1e-14, 1e-6}} * 1e-6;
+  CvodeIntegrator cvode(o);
+  cvode.resize(3);
+  const RobertsonPoint& last = kRobertson[kRobertson.size() - 2];
+  REQUIRE(last.t == 4e10);
+  const Vector y = test::solve(cvode, test::robertson(), Vector{{1.0, 0.0, 0.0}}, last.t);
+  for (Eigen::Index i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    CHECK(std::abs(y[i] - last.y[static_cast<std::size_t>(i)]) <
+          1e-5 * last.y[static_cast<std::size_t>(i)]);
+  }
+  MESSAGE("Robertson to 4e10 in one advance: " << cvode.statistics().steps << " steps, "
+                                               << cvode.statistics().rhsEvaluations
+                                               << " derivative evaluations");
+}
+
 TEST_CASE("cvode dense output over a many-step interval matches the analytic oscillator") {
   const test::Oscillator oscillator;
   for (MultistepMethod method : {MultistepMethod::Bdf, MultistepMethod::Adams}) {

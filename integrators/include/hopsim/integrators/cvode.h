@@ -25,15 +25,19 @@ namespace hopsim {
 ///
 /// Every restart() re-initialises CVODE (CVodeReInit: order 1, new step estimate); every
 /// advance() sets CVODE's stop time to t1, so no step and no derivative evaluation passes t1.
-/// Statistics accumulate across restarts: steps and error-test failures from CVODE's counters,
-/// derivative evaluations counted at the call (including the difference-quotient Jacobian ones).
+/// CVODE's minimum step is 16 ulps of t, so that a step that cannot advance t fails promptly;
+/// it follows t across the interval, which advance() crosses in segments within which |t| at
+/// most doubles (a hop much shorter than its start time is one segment). Statistics accumulate
+/// across restarts: steps and error-test failures from CVODE's counters, derivative evaluations
+/// counted at the call (including the difference-quotient Jacobian ones).
 ///
 /// Dense output: with setDenseHistory(true), advance() steps with CV_ONE_STEP and keeps, for
 /// every internal step, its end tn, size hu, order q and the derivatives CVodeGetDky(tn, k),
 /// k = 0..q, which define exactly the Nordsieck polynomial CVODE itself interpolates with over
 /// [tn - hu, tn]: (q + 1) n doubles per step (q <= 5 for BDF, <= 12 for Adams) in storage that
-/// grows only when an interval needs more than any before. Without the history, advance() uses
-/// CV_NORMAL with the stop time (fewer returns from CVODE, same steps).
+/// grows only when an interval needs more than any before. Without the history, advance()
+/// takes its first step with CV_ONE_STEP, then goes on with CV_NORMAL to each segment's end
+/// (fewer returns from CVODE, same steps).
 ///
 /// CVODE's own error printing is silenced; its message becomes part of the NumericalError.
 /// Not copyable or movable: CVODE keeps a pointer to the object.
