@@ -27,10 +27,8 @@ struct Problem {
   Eigen::VectorXd q, u, udot, tau;
 };
 
-/// `bodies` bodies: a serial PIN chain (branched = false), or a FULL6DOF base carrying five
-/// PIN branches (branched = true), built with the random draws of bench/multibody_dynamics.cpp
-/// in the same order, so the models are those of hopsim_bench_multibody. Gravity -9.81 m/s²
-/// along z.
+/// The model of makeMultibodyProblem (bench/multibody_problem.h), the one hopsim_bench_multibody
+/// times, with its name.
 Problem makeProblem(int bodies, bool branched);
 
 /// The four shapes of issue 11: chain7, chain30, chain100 and tree30.

@@ -52,15 +52,21 @@ TEST_CASE("cvode at rtol 1e-10 matches the analytic oscillator to 1e-8 over 10 s
 
 // Robertson reference values and their sources: tests/reference/robertson_reference.h.
 
-TEST_CASE("cvode BDF solves the stiff Robertson problem to t = 4e10 within 1e-5 relative") {
-  // rtol 1e-8 with the per-species absolute tolerances of SUNDIALS' cvRoberts_dns example,
-  // (1e-8, 1e-14, 1e-6), scaled by 1e-6: unscaled, they allow y1 an absolute error of 1e-8 while
-  // y1 decays to 5e-8 (2e-2 relative error at 4e10 measured), so they cannot deliver 1e-5 in
-  // every component larger than its atol; scaled, the relative tolerance governs throughout.
+/// BDF at rtol 1e-8 with the per-species absolute tolerances of SUNDIALS' cvRoberts_dns
+/// example, (1e-8, 1e-14, 1e-6), scaled by 1e-6: unscaled, they allow y1 an absolute error of
+/// 1e-8 while y1 decays to 5e-8 (2e-2 relative error at 4e10 measured), so they cannot deliver
+/// 1e-5 in every component larger than its atol; scaled, the relative tolerance governs
+/// throughout.
+IntegratorOptions robertsonOptions() {
   IntegratorOptions o;
   o.multistep = MultistepMethod::Bdf;
   o.relativeTolerance = 1e-8;
   o.absoluteTolerances = Vector{{1e-8, 1e-14, 1e-6}} * 1e-6;
+  return o;
+}
+
+TEST_CASE("cvode BDF solves the stiff Robertson problem to t = 4e10 within 1e-5 relative") {
+  const IntegratorOptions o = robertsonOptions();
   CvodeIntegrator cvode(o);
   cvode.resize(3);
   cvode.restart(0.0, Vector{{1.0, 0.0, 0.0}});
@@ -101,11 +107,7 @@ TEST_CASE("cvode crosses Robertson's 11 decades in one advance") {
   // for it: the minimum step CVODE is given must follow the smallest t of the interval. A floor
   // of 16 ulps of t1 (1.4e-4 s) fails at t = 0 with CV_CONV_FAILURE, because the initial
   // transient needs steps of about 1e-6 s.
-  IntegratorOptions o;
-  o.multistep = MultistepMethod::Bdf;
-  o.relativeTolerance = 1e-8;
-  o.absoluteTolerances = Vector{{1e-8, 1e-14, 1e-6}} * 1e-6;
-  CvodeIntegrator cvode(o);
+  CvodeIntegrator cvode(robertsonOptions());
   cvode.resize(3);
   const RobertsonPoint& last = kRobertson[kRobertson.size() - 2];
   REQUIRE(last.t == 4e10);
