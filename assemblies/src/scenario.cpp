@@ -640,7 +640,7 @@ class Scenario::Builder {
   void reserveRecording(const Recorder::Triggers& triggers) {
     Recorder& recorder = *scenario_.recorder_;
     const Simulation& sim = *scenario_.sim_;
-    const double perSecond = triggers.rate ? *triggers.rate : 1.0 / sim.ioStepSize();
+    const double perSecond = 1.0 / triggers.samplePeriod(sim);
     const double rows = std::floor((scenario_.endTime_ - sim.time()) * perSecond) + 2.0;
     const double affordable = static_cast<double>(std::size_t{1} << 24) /
                               static_cast<double>(recorder.columns().size());

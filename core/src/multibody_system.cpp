@@ -50,8 +50,8 @@ class CoordinateVariable final : public Variable {
   std::string description_;
 };
 
-/// A read-only quantity computed from Q and U on every read (energies, momenta, poses and
-/// velocities): `compute(i)` gives element i.
+/// A read-only quantity computed from Q and U (energies, momenta, poses and velocities):
+/// `compute(i)` gives element i, from the system's cached evaluation at the current state.
 class ComputedVariable final : public Variable {
  public:
   using Compute = std::function<double(std::size_t)>;
@@ -318,6 +318,7 @@ void MultibodySystem::prepare(VariableTree& variables) {
   quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
   kinematicsQ_.setConstant(model_.nq(), std::numeric_limits<double>::quiet_NaN());
   kinematicsU_.setConstant(model_.nu(), std::numeric_limits<double>::quiet_NaN());
+  energiesValid_ = false;
   addComputedVariables(variables);
 }
 
@@ -453,22 +454,39 @@ void MultibodySystem::clearInputs() {
 
 const multibody::MultibodyData& MultibodySystem::energyAndMomentum() const {
   requireQuantityData("energyAndMomentum()");
-  // Not cached: the energies also depend on the mass properties, which models may change.
-  multibody::computeEnergyAndMomentum(model_, *quantityData_, view(q_), view(u_));
-  kinematicsQ_ = view(q_);
-  kinematicsU_ = view(u_);
+  // Several variables read one evaluation (a sample reads all seven): computed again only when
+  // something the energies depend on changed. Models may set mass properties and gravity at any
+  // time, so those are part of the key along with Q and U.
+  if (!(energiesValid_ && kinematicsCurrent() &&
+        energiesMassRevision_ == model_.massPropertiesRevision() &&
+        energiesGravity_ == model_.gravity())) {
+    multibody::computeEnergyAndMomentum(model_, *quantityData_, view(q_), view(u_));
+    kinematicsQ_ = view(q_);
+    kinematicsU_ = view(u_);
+    energiesValid_ = true;
+    energiesMassRevision_ = model_.massPropertiesRevision();
+    energiesGravity_ = model_.gravity();
+    ++energyEvaluations_;
+  }
   return *quantityData_;
 }
 
 const multibody::MultibodyData& MultibodySystem::kinematicsNow() const {
   requireQuantityData("kinematicsNow()");
   // Several variables read one kinematics: computed again only when Q or U changed.
-  if (!(kinematicsQ_.cwiseEqual(view(q_)).all() && kinematicsU_.cwiseEqual(view(u_)).all())) {
+  if (!kinematicsCurrent()) {
     multibody::forwardKinematics(model_, *quantityData_, view(q_), view(u_));
     kinematicsQ_ = view(q_);
     kinematicsU_ = view(u_);
+    energiesValid_ = false;  // the workspace's energies belong to the Q and U it had before
   }
   return *quantityData_;
+}
+
+bool MultibodySystem::kinematicsCurrent() const {
+  // The sizes differ after a tree edit, until the next lock() rebuilds the workspace.
+  return kinematicsQ_.size() == view(q_).size() && kinematicsU_.size() == view(u_).size() &&
+         kinematicsQ_.cwiseEqual(view(q_)).all() && kinematicsU_.cwiseEqual(view(u_)).all();
 }
 
 void MultibodySystem::requireQuantityData(const char* what) const {

@@ -37,6 +37,10 @@ bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
 
 }  // namespace
 
+double Recorder::Triggers::samplePeriod(const Simulation& sim) const {
+  return rate ? 1.0 / *rate : sim.ioStepSize();
+}
+
 Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
                    std::optional<double> rate)
     : Recorder(sim, patterns, {}, rate) {}
@@ -100,8 +104,7 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   if (paths_.empty()) return;
   revision_ = sim.variables().revision();
   const auto record = [this](Simulation&, double t) { sample(t); };
-  const bool periodic = rate || (triggers.events.empty() && !triggers.everyHop);
-  if (periodic) samplers_.push_back(sim.addSampler(rate ? 1.0 / *rate : sim.ioStepSize(), record));
+  if (triggers.periodic()) samplers_.push_back(sim.addSampler(triggers.samplePeriod(sim), record));
   if (triggers.everyHop) samplers_.push_back(sim.addHopSampler(record));
   if (!triggers.events.empty()) {
     samplers_.push_back(sim.addEventObserver([this](Simulation&, std::string_view event, double t) {

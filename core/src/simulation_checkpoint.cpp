@@ -396,7 +396,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   now_ = now;
   // Samplers go on from the restored time: the next sample is the first at or after it.
   for (Sampler& s : samplers_) {
-    if (s.start <= now_) s.next = s.everyHop ? 0 : s.period.indexAfter(s.start, now_ - 1);
+    if (s.start <= now_) s.next = s.everyHop() ? 0 : s.period->indexAfter(s.start, now_ - 1);
   }
   stateTime_ = stateTime;
   hopCount_ = hopCount;

@@ -23,7 +23,7 @@ SamplerId Simulation::addSampler(double period, EventCallback callback) {
   if (sampling_) throw ModelError("addSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addSampler");
   samplers_.push_back({nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0,
-                       std::move(callback), false});
+                       std::move(callback)});
   return nextSamplerId_++;
 }
 
@@ -31,8 +31,7 @@ SamplerId Simulation::addHopSampler(EventCallback callback) {
   requireBetweenHops("addHopSampler");
   if (sampling_) throw ModelError("addHopSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addHopSampler");
-  // The period only places the first sample, at the current time.
-  samplers_.push_back({nextSamplerId_, now_, ioPeriod_, 0, std::move(callback), true});
+  samplers_.push_back({nextSamplerId_, now_, std::nullopt, 0, std::move(callback)});
   return nextSamplerId_++;
 }
 
@@ -70,8 +69,8 @@ void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
   const FlagScope scope(sampling_);
   const double seconds = ticksToSeconds(t);
   for (Sampler& s : samplers_) {
-    if (s.everyHop ? !(hopEnd || s.next == 0) : s.nextTick() > t) continue;
-    s.next = s.everyHop ? 1 : s.period.indexAfter(s.start, t);
+    if (s.everyHop() ? !(hopEnd || s.next == 0) : s.nextTick() > t) continue;
+    s.next = s.everyHop() ? 1 : s.period->indexAfter(s.start, t);
     s.callback(*this, seconds);
   }
 }

@@ -99,6 +99,7 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   limits_.resize(static_cast<std::size_t>(nq_));
   bodyByName_.emplace(std::string(name), b);
   ++structureRevision_;
+  ++massPropertiesRevision_;
   return b;
 }
 
@@ -137,6 +138,7 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
     return "MultibodyModel::setMassProperties('" + name_[idx(b)] + "') mass properties";
   });
   inertiaMatrix_[idx(b)] = inertia_[idx(b)].matrix();
+  ++massPropertiesRevision_;
 }
 
 void MultibodyModel::restoreMassProperties(const std::vector<SpatialInertia>& saved) {
@@ -147,6 +149,7 @@ void MultibodyModel::restoreMassProperties(const std::vector<SpatialInertia>& sa
   }
   inertia_ = saved;  // checked when they were set
   for (std::size_t b = 0; b < inertia_.size(); ++b) inertiaMatrix_[b] = inertia_[b].matrix();
+  ++massPropertiesRevision_;
 }
 
 void MultibodyModel::setPrescribed(BodyIndex b, int subhinge, bool prescribed) {

@@ -104,6 +104,7 @@ std::vector<std::string> MultibodyModel::removeBody(BodyIndex b) {
   }
   nodes_ = std::move(nodes);
   ++structureRevision_;
+  ++massPropertiesRevision_;
   return names;
 }
 

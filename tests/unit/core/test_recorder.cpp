@@ -118,6 +118,22 @@ TEST_CASE("Recorder without a rate samples at the start and the end of every I/O
   }
 }
 
+TEST_CASE("Recorder triggers: the sample period is 1 / rate, else the I/O step, and only a rate "
+          "or no trigger samples periodically") {
+  auto sim = makeSim(0.125);
+  using Triggers = hopsim::Recorder::Triggers;
+  CHECK(Triggers{}.samplePeriod(*sim) == 0.125);
+  CHECK(Triggers{4.0, {}, false}.samplePeriod(*sim) == 0.25);
+  CHECK(Triggers{}.periodic());
+  CHECK(Triggers{4.0, {"stop"}, true}.periodic());
+  CHECK_FALSE(Triggers{std::nullopt, {"stop"}, false}.periodic());
+  CHECK_FALSE(Triggers{std::nullopt, {}, true}.periodic());
+  // The recorder samples with that period: 1 / 0.125 s over 1 s is 9 rows, start included.
+  const hopsim::Recorder r(*sim, {"models.ms.continuousStates.x"}, {}, Triggers{});
+  sim->advanceTimeTo(1.0);
+  CHECK(r.rows() == 9);
+}
+
 TEST_CASE("Recorder CSV: header, then rows with 17 significant digits that round trip") {
   auto sim = makeSim(0.1);
   const hopsim::Recorder r(*sim, {"models.ms.continuousStates.x", "models.vdp.continuousStates.q"});

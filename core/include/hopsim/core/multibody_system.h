@@ -144,9 +144,13 @@ class MultibodySystem {
   /// The whole system's kinetic and potential energy (J; the potential of the uniform gravity,
   /// zero at the world origin), mass (kg), CM in W (m), linear momentum (kg·m/s) and angular
   /// momentum about Wo (kg·m²/s) in W, at the current Q and U: the energy.h fields of the
-  /// result. Computed in a workspace of its own, so the dynamics' data is not touched. After
-  /// lock(); does not allocate.
+  /// result. Computed in a workspace of its own, so the dynamics' data is not touched; computed
+  /// again only when Q, U, the mass properties (MultibodyModel::massPropertiesRevision) or the
+  /// gravity changed. After lock(); does not allocate.
   const multibody::MultibodyData& energyAndMomentum() const;
+  /// How many times energyAndMomentum() has computed the energies rather than returned the
+  /// cached ones: a statistic, like Simulation's derivativeEvaluations.
+  std::uint64_t energyEvaluations() const { return energyEvaluations_; }
   /// The forward kinematics (poses X_WB, velocities V_WB_B) at the current Q and U, in the same
   /// workspace as energyAndMomentum(); computed again only when Q or U changed. After lock();
   /// does not allocate.
@@ -194,6 +198,8 @@ class MultibodySystem {
   /// Registers the read-only variables computed from Q and U (energies, poses, velocities).
   void addComputedVariables(VariableTree& variables);
   void requireQuantityData(const char* what) const;
+  /// Whether the workspace's kinematics were computed for the current Q and U.
+  bool kinematicsCurrent() const;
   void checkU(int k, const char* what) const;
   bool layoutCurrent() const;
   void checkLayoutCurrent(const char* what) const;
@@ -207,6 +213,12 @@ class MultibodySystem {
   mutable std::unique_ptr<multibody::MultibodyData> quantityData_;
   mutable Eigen::VectorXd kinematicsQ_;
   mutable Eigen::VectorXd kinematicsU_;
+  // What the workspace's energies were computed with besides those Q and U; energiesValid_ is
+  // false until they are computed and again whenever kinematicsNow() moves the kinematics.
+  mutable bool energiesValid_ = false;
+  mutable std::uint64_t energiesMassRevision_ = 0;
+  mutable spatial::Vector3 energiesGravity_ = spatial::Vector3::Zero();
+  mutable std::uint64_t energyEvaluations_ = 0;
   multibody::ConstraintSet constraints_{model_};
   std::unique_ptr<multibody::ConstraintData> constraintData_;  // when there are constraints
   double positionTolerance_ = 1e-12;

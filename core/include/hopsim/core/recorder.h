@@ -40,6 +40,13 @@ class Recorder {
     std::optional<double> rate;       ///< Hz: at start + k / rate
     std::vector<std::string> events;  ///< event names or globs: right after each firing
     bool everyHop = false;            ///< at the start, then at the end of every hop
+
+    /// Whether samples are taken at a fixed rate: with a rate, or with no trigger at all.
+    bool periodic() const { return rate || (events.empty() && !everyHop); }
+    /// The time between fixed-rate samples (s): 1 / rate, or without a rate the default I/O
+    /// step of `sim` now. The one place of that rule, for the recorder's sampler and for
+    /// whoever sizes a run's recording in advance (Scenario reserves its rows with it).
+    double samplePeriod(const Simulation& sim) const;
   };
 
   /// An empty recorder (no columns, never samples).

@@ -491,13 +491,16 @@ class Simulation {
   // Sampling (simulation_sampling.cpp).
   struct Sampler {
     SamplerId id;
-    Ticks start;
-    Period period;
+    Ticks start;  // the first sample's time
+    // Between samples; none for an every-hop sampler, whose samples after the first come at
+    // hop ends.
+    std::optional<Period> period;
     std::int64_t next;  // index of the next sample
     EventCallback callback;
-    bool everyHop;  // then only the first sample is periodic: the rest come at hop ends
+    bool everyHop() const { return !period; }
     Ticks nextTick() const {
-      return everyHop && next > 0 ? kNever : period.barrier(start, next);
+      if (next == 0) return start;
+      return period ? period->barrier(start, next) : kNever;
     }
   };
   /// Tells the event observers that `name` fired at t.

@@ -144,4 +144,42 @@ TEST_CASE("multibody: prescribed flags cover exactly the chosen subhinge's U ent
   CHECK_THROWS_AS(model.setPrescribed(7, true), InputError);
 }
 
+TEST_CASE(
+    "multibody: the mass-properties revision counts every change of a body's mass "
+    "properties and no other edit") {
+  MultibodyModel model;
+  std::uint64_t last = model.massPropertiesRevision();
+  const auto changed = [&] {
+    const bool moved = model.massPropertiesRevision() > last;
+    last = model.massPropertiesRevision();
+    return moved;
+  };
+  const BodyIndex a = model.addBody("a", kWorldBody, kUnit, Hinge::pin(Vector3::UnitX()));
+  CHECK(changed());
+  const std::vector<SpatialInertia> saved = model.allMassProperties();
+  model.setMassProperties(a,
+                          SpatialInertia::fromCmInertia(2.0, Vector3::Zero(), Matrix3::Identity()));
+  CHECK(changed());
+  model.restoreMassProperties(saved);
+  CHECK(changed());
+  CHECK(model.massProperties(a).mass() == 1.0);
+  // A failed change changes nothing.
+  CHECK_THROWS_AS(model.setMassProperties(a, SpatialInertia::fromCmInertiaUnchecked(
+                                                 -1.0, Vector3::Zero(), Matrix3::Identity())),
+                  InputError);
+  CHECK(!changed());
+  // Edits that leave every mass property as it was.
+  model.setGravity(Vector3(0, 0, -9.81));
+  model.addNode("tip", a, RigidTransform());
+  model.setPrescribed(a, true);
+  CHECK(!changed());
+  // Tree edits add or remove mass.
+  const BodyIndex b = model.addBody("b", a, kUnit, Hinge::pin(Vector3::UnitY()));
+  CHECK(changed());
+  const Subtree detached = model.detachSubtree(b);
+  CHECK(changed());
+  model.attachSubtree(detached, a, Hinge::pin(Vector3::UnitY()));
+  CHECK(changed());
+}
+
 }  // namespace hopsim::multibody

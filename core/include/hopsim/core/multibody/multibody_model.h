@@ -170,6 +170,10 @@ class MultibodyModel {
   /// Counts the changes of the tree (addBody, removeBody, detachSubtree, attachSubtree), so
   /// that MultibodyData built before one is refused even when the sizes still match.
   std::uint64_t structureRevision() const { return structureRevision_; }
+  /// Counts the changes of any body's mass properties (setMassProperties,
+  /// restoreMassProperties, and the tree edits, which add or remove some), so that quantities
+  /// computed from them (the energies) can be cached until the next change.
+  std::uint64_t massPropertiesRevision() const { return massPropertiesRevision_; }
 
   /// Sets the uniform gravitational acceleration g_W (m/s², in the world frame).
   /// @throws InputError if not finite.
@@ -242,6 +246,7 @@ class MultibodyModel {
   int nq_{0};
   int nu_{0};
   std::uint64_t structureRevision_{0};
+  std::uint64_t massPropertiesRevision_{0};
 };
 
 }  // namespace hopsim::multibody
