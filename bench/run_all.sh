@@ -7,7 +7,7 @@
 #
 # HOPSIM_BENCH_MIN_TIME (default 0.05 s) is passed to every program as --benchmark_min_time;
 # HOPSIM_SCIPY_REPEAT (default 3) is the SciPy script's --repeat. With the defaults the whole
-# run took 85 s on a 2-core machine (docs/performance.md). The exit status is 1 if a program
+# run took 116 s on a 2-core machine (docs/performance.md). The exit status is 1 if a program
 # failed (a benchmark that finds a wrong result exits non-zero before timing), 0 otherwise: a
 # missed target is reported in the table, not as a failure.
 
@@ -153,12 +153,50 @@ if simulation:
             add(f"multibody rk4 hop, {bodies} bodies: hopsim / hand-written",
                 seconds(hop) / seconds(step))
 
+# Python (no target): what a run script pays per call, in microseconds of CPU time, and the
+# Python FlowModels against their C++ twin.
 python = load("hopsim_bench_python")
-if python and "BM_HopCppGain" in python:
-    for twin in ("BM_HopPythonScalarGain", "BM_HopPythonGain"):
-        if twin in python:
-            add(f"Python FlowModel / C++ twin ({twin[3:]} / HopCppGain)",
-                seconds(python[twin]) / seconds(python["BM_HopCppGain"]))
+if python is None:
+    add("Python: costs per call and FlowModel / C++ twin", None)
+else:
+    def python_us(name, baseline=None):
+        if name not in python or (baseline and baseline not in python):
+            return None
+        return 1e6 * (seconds(python[name]) - (seconds(python[baseline]) if baseline else 0.0))
+    add("Python: event callback, us per call (HopWithPythonEvent - HopCppGain)",
+        python_us("BM_HopWithPythonEvent", "BM_HopCppGain"))
+    add("Python: FlowModel on floats, us added per hop (HopPythonScalarGain - HopCppGain)",
+        python_us("BM_HopPythonScalarGain", "BM_HopCppGain"))
+    add("Python: sim.get by path, us per call", python_us("BM_GetByPath"))
+    add("Python: sim.set by path, us per call", python_us("BM_SetByPath"))
+    if "BM_HopCppGain" in python:
+        for twin in ("BM_HopPythonScalarGain", "BM_HopPythonGain"):
+            if twin in python:
+                add(f"Python FlowModel / C++ twin ({twin[3:]} / HopCppGain)",
+                    seconds(python[twin]) / seconds(python["BM_HopCppGain"]))
+
+# Memory: a Simulation's peak resident growth per body, and the allocations of a steady-state
+# hop (counted; the program fails when a hop allocates, so its rows are then "not run"). A size
+# that does not fit the program's address-space limit is an error row of its JSON.
+memory = {}
+memory_path = os.path.join(results, "hopsim_bench_memory.json")
+if os.path.exists(memory_path):
+    with open(memory_path, encoding="utf-8") as f:
+        for r in json.load(f)["benchmarks"]:
+            memory[r["name"].removesuffix("/real_time").removesuffix("/iterations:1")] = r
+for shape in ("chain", "tree"):
+    for bodies in (1000, 10000, 100000):
+        row = memory.get(f"BM_Simulation/{shape}/bodies:{bodies}")
+        label = f"memory, {shape} of {bodies} bodies"
+        if row is not None and row.get("error_occurred"):
+            limit = re.search(r"more than the (\S+ GiB)", row.get("error_message", ""))
+            table.append((f"{label}: resident size",
+                          f"> {limit.group(1)}" if limit else "error", "-", "error"))
+            row = None
+        else:
+            add(f"{label}: resident bytes per body", row and round(row["bytes_per_body"]))
+        add(f"{label}: allocations per steady-state hop", row and row["allocs_per_hop"], "0",
+            row and row["allocs_per_hop"] == 0)
 
 # Zero crossings: derivative evaluations per located event, and the bisection baseline.
 crossings = load("hopsim_bench_zero_crossings")

@@ -24,38 +24,45 @@ class PrescribedMotion {
   const double* udot_;
 };
 
-// Pass 1 for body b, its velocity known: the rigid body alone, P = M and pᴬ = V ×* M V - F_ext.
+// Pass 1 for body b, its kinematics known (X_WB, S_B, V_WB_B, c_B): the rigid body alone,
+// moved to its reference frame R (MultibodyData). P = ᴿX_B* M ᴮX_R (the 10-parameter inertia
+// moved, cheaper than a 6x6 congruence), pᴬ = ᴿX_B* (V ×* M V - F_ext) (the bias force formed
+// in B, where M is structured), and the hinge's motion subspace and velocity product moved to R.
 void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                std::span<const SpatialForce> F_ext_B) {
   const auto i = static_cast<std::size_t>(b);
-  const SpatialMotion& V = data.V_WB_B[i];
-  data.P_B[i] = ArticulatedInertia(model.massMatrix(b));
-  SpatialForce pA = model.massProperties(b).biasForce(V);
+  const SpatialTransform X_RB = detail::updateReferencePose(model, data, b);
+  const SpatialInertia& M = model.massProperties(b);
+  for (int k = 0; k < model.hinge(b).nu(); ++k) {
+    data.S_R[i].col(k) = X_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
+  }
+  data.c_R[i] = X_RB.apply(data.c_B[i]);
+  M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
+  SpatialForce pA = M.biasForce(data.V_WB_B[i]);
   if (!F_ext_B.empty()) pA -= F_ext_B[i];
-  data.F_B[i] = pA;
+  data.pA_R[i] = X_RB.apply(pA);
 }
 
 // Pass 2 for body b, its subtree done. The hinge's free columns S_f are factored out of the
 // articulated inertia P and bias force pᴬ: U = P S_f, D = S_fᵀ U, ε = τ_f - S_fᵀ pᴬ. The
 // prescribed columns S_p only add the known acceleration S_p U̇_p to the velocity product c.
-// The parent receives Pᵃ = P - U D⁻¹ Uᵀ and pᵃ = pᴬ + Pᵃ (c + S_p U̇_p) + U D⁻¹ ε, moved to its
-// frame. Prescribed columns are stored as zero columns of U with unit diagonal in D, so that
-// PS_B, Dinv_B and eps_B describe the free subsystem (the MultibodyData contract).
+// The parent receives Pᵃ = P - U D⁻¹ Uᵀ and pᵃ = pᴬ + Pᵃ (c + S_p U̇_p) + U D⁻¹ ε, taken as
+// pᴬ + P c' + U D⁻¹ (ε - Uᵀ c'); in the tree's frame R both simply add into the parent's.
+// Prescribed columns are stored as zero columns of U with unit diagonal in D, so that PS_R,
+// Dinv and eps describe the free subsystem (the MultibodyData contract).
 void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                 const Eigen::Ref<const Eigen::VectorXd>& tau, const PrescribedMotion& prescribed) {
   const auto i = static_cast<std::size_t>(b);
   const int nub = model.hinge(b).nu();
   const int u0 = model.uStart(b);
   const BodyIndex parent = model.parent(b);
-  const Matrix6& S = data.S_B[i];
-  const Matrix6& P = data.P_B[i].matrix();
-  const Vector6& pA = data.F_B[i].vector();
-  Matrix6& U = data.PS_B[i];
-  Matrix6& Dinv = data.Dinv_B[i];
-  Vector6& eps = data.eps_B[i];
-  Vector6 c = data.c_B[i].vector();
-  Matrix6 Pa;
-  Vector6 pa;
+  const Matrix6& S = data.S_R[i];
+  const Matrix6& P = data.P_R[i].matrix();
+  const Vector6& pA = data.pA_R[i].vector();
+  Matrix6& U = data.PS_R[i];
+  Matrix6& Dinv = data.Dinv[i];
+  Vector6& eps = data.eps[i];
+  Vector6 c = data.c_R[i].vector();
 
   int freeCount = 0;
   for (int k = 0; k < nub; ++k) {
@@ -65,6 +72,7 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
       ++freeCount;
     }
   }
+  const auto pi = static_cast<std::size_t>(parent);
   if (freeCount == 0) {  // LOCKED or wholly prescribed: the parent carries the whole inertia
     if (nub > 0) {
       U.setZero();
@@ -72,16 +80,19 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
       eps.setZero();
     }
     if (parent == kWorldBody) return;
-    Pa = P;
-    pa = pA + P * c;
+    data.P_R[pi].matrix() += P;
+    data.pA_R[pi].vector().noalias() += pA + P * c;
   } else if (nub == 1) {  // the common single free column
     U.col(0).noalias() = P * S.col(0);
-    const double D = S.col(0).dot(U.col(0));
+    const double d = 1.0 / S.col(0).dot(U.col(0));
+    Dinv(0, 0) = d;
     eps[0] = tau[u0] - S.col(0).dot(pA);
-    Dinv(0, 0) = 1.0 / D;
     if (parent == kWorldBody) return;
-    Pa = P - (U.col(0) / D) * U.col(0).transpose();
-    pa = pA + Pa * c + U.col(0) * (eps[0] / D);
+    const Vector6 Ud = U.col(0) * d;
+    // One sweep over the parent's 36 entries, column by column.
+    Matrix6& Pp = data.P_R[pi].matrix();
+    for (int j = 0; j < 6; ++j) Pp.col(j) += P.col(j) - Ud * U(j, 0);
+    data.pA_R[pi].vector() += pA + P * c + Ud * (eps[0] - U.col(0).dot(c));
   } else {
     // Fixed 6x6 algebra on S_f (S with its prescribed columns zeroed; columns beyond nu are
     // zero already) and an identity block in D for the zero columns: exact for every mix.
@@ -100,35 +111,35 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
     }
     if (parent == kWorldBody) return;
     const Matrix6 UDinv = U * Dinv;
-    Pa = P - UDinv * U.transpose();
-    pa = pA + Pa * c + UDinv * eps;
+    Matrix6& Pp = data.P_R[pi].matrix();
+    Pp += P;
+    Pp.noalias() -= UDinv * U.transpose();
+    data.pA_R[pi].vector().noalias() += pA + P * c + UDinv * (eps - U.transpose() * c);
   }
-  const auto pi = static_cast<std::size_t>(parent);
-  const SpatialTransform X_PB(data.X_PB[i]);
-  data.P_B[pi] += ArticulatedInertia(Pa).transformed(X_PB);
-  data.F_B[pi] += X_PB.apply(SpatialForce(pa));
 }
 
-// Pass 3 for body b, its parent's acceleration known: A = ᴮX_P A_P + c + S U̇ with the free
-// U̇_f = D⁻¹ (ε - Uᵀ (ᴮX_P A_P + c + S_p U̇_p)); the prescribed entries' generalized forces are
-// S_pᵀ (P A + pᴬ), the hinge force of the articulated body.
+// Pass 3 for body b, its parent's acceleration known: A = A_P + c + S U̇ (in R: no change of
+// frame; a base's A_P is the world's -g expressed in the base) with the free U̇_f = D⁻¹ (ε - Uᵀ (A_P
+// + c + S_p U̇_p)); the prescribed entries' generalized forces are S_pᵀ (P A + pᴬ), the hinge force
+// of the articulated body. A_WB_B, the body-frame acceleration the rest of the library reads, is A
+// moved to B.
 void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                  const PrescribedMotion& prescribed) {
   const auto i = static_cast<std::size_t>(b);
   const auto p = static_cast<std::size_t>(model.parent(b));
   const int nub = model.hinge(b).nu();
   const int u0 = model.uStart(b);
-  const Matrix6& S = data.S_B[i];
-  Vector6 A =
-      SpatialTransform(data.X_PB[i]).inverseApply(data.A_WB_B[p]).vector() + data.c_B[i].vector();
+  const Matrix6& S = data.S_R[i];
+  const SpatialMotion A_P = p == 0 ? detail::worldAccelerationInBase(model, data, b) : data.A_R[p];
+  Vector6 A = A_P.vector() + data.c_R[i].vector();
   if (nub == 1) {
     if (prescribed.at(u0)) {
       const double ud = prescribed.udot(u0);
       data.udot[u0] = ud;
       A += S.col(0) * ud;
-      data.tau[u0] = S.col(0).dot(data.P_B[i].matrix() * A + data.F_B[i].vector());
+      data.tau[u0] = S.col(0).dot(data.P_R[i].matrix() * A + data.pA_R[i].vector());
     } else {
-      const double ud = data.Dinv_B[i](0, 0) * (data.eps_B[i][0] - data.PS_B[i].col(0).dot(A));
+      const double ud = data.Dinv[i](0, 0) * (data.eps[i][0] - data.PS_R[i].col(0).dot(A));
       data.udot[u0] = ud;
       A += S.col(0) * ud;
     }
@@ -143,18 +154,19 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
     }
     if (anyPrescribed) A += S * ud;
     // Zero on prescribed rows and beyond nu (unit rows of Dinv, zero ε and zero columns of U).
-    const Vector6 udFree = data.Dinv_B[i] * (data.eps_B[i] - data.PS_B[i].transpose() * A);
+    const Vector6 udFree = data.Dinv[i] * (data.eps[i] - data.PS_R[i].transpose() * A);
     A += S * udFree;  // columns beyond nu are zero
     ud += udFree;
     data.udot.segment(u0, nub) = ud.head(nub);
     if (anyPrescribed) {
-      const Vector6 f = data.P_B[i].matrix() * A + data.F_B[i].vector();
+      const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
       for (int k = 0; k < nub; ++k) {
         if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
       }
     }
   }
-  data.A_WB_B[i] = SpatialMotion(A);
+  data.A_R[i] = SpatialMotion(A);
+  data.A_WB_B[i] = SpatialTransform(data.X_RB[i]).inverseApply(data.A_R[i]);
 }
 
 }  // namespace
@@ -168,7 +180,7 @@ void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data, 
   const PrescribedMotion prescribed(model, udotPrescribed);
   data.tau = tau;  // the prescribed entries are overwritten in pass 3
 
-  // Pass 1 (root to leaves): kinematics when asked, rigid-body inertias and bias forces.
+  // Pass 1 (root to leaves): kinematics when asked, rigid-body inertias and bias forces in R.
   if (q != nullptr) data.V_WB_B[0] = SpatialMotion();
   for (BodyIndex b = 1; b < n; ++b) {
     if (q != nullptr) detail::propagateBodyVelocity(model, data, b, q, u);
@@ -178,6 +190,7 @@ void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data, 
   for (BodyIndex b = n - 1; b >= 1; --b) inwardStep(model, data, b, tau, prescribed);
   // Pass 3 (root to leaves): accelerations; gravity as an upward acceleration of the world.
   data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
+  data.A_R[0] = data.A_WB_B[0];
   for (BodyIndex b = 1; b < n; ++b) outwardStep(model, data, b, prescribed);
 }
 

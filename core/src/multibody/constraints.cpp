@@ -123,8 +123,8 @@ void evaluate(const MultibodyModel& model, const ConstraintSet& set, const Multi
           break;
         }
         case Row::Kind::DirectionSeparation: {
-          const DirectionMotion a = row.directionOnB ? directionMotion(X_WB, Q, row.a)
-                                                     : directionMotion(X_WA, P, row.a);
+          const DirectionMotion a =
+              row.directionOnB ? directionMotion(X_WB, Q, row.a) : directionMotion(X_WA, P, row.a);
           phi = a.e.dot(d) - row.offset;
           // A unit force along a at Q on B (a on A), or at P (a on B: moment a × d about Q).
           if (row.directionOnB) w.head<3>() = a.e.cross(d);
@@ -158,8 +158,7 @@ void evaluate(const MultibodyModel& model, const ConstraintSet& set, const Multi
 }
 
 // The constraint whose rows have the largest |value| (value = φ or G U), for messages.
-std::string worstConstraint(const ConstraintSet& set, const Eigen::VectorXd& value,
-                            double& worst) {
+std::string worstConstraint(const ConstraintSet& set, const Eigen::VectorXd& value, double& worst) {
   int which = 0;
   worst = 0.0;
   for (int ci = 0; ci < set.size(); ++ci) {
@@ -259,8 +258,7 @@ const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const Const
   if (m == 0) return data.udot;
   factorizeMassWeighted(model, data, cdata);
   for (int i = 0; i < m; ++i) cdata.rhs[i] = cdata.gamma[i] - cdata.G.row(i).dot(data.udot);
-  detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.rhs, cdata.scratch,
-                           cdata.lambda);
+  detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.rhs, cdata.scratch, cdata.lambda);
   cdata.tauConstraint.noalias() = cdata.G.transpose() * cdata.lambda;
   // The response to Gᵀλ, one more O(N) solve: ΔU̇ = M⁻¹Gᵀλ and the body accelerations it adds,
   // so that data.A_WB_B stays the accelerations of data.udot (hinge forces and sensors read
@@ -269,7 +267,9 @@ const Eigen::VectorXd& applyConstraints(const MultibodyModel& model, const Const
   data.udot += cdata.du;
   for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
     const auto i = static_cast<std::size_t>(b);
-    data.A_WB_B[i] = SpatialMotion(Vector6(data.A_WB_B[i].vector() + cdata.solve.accel[i]));
+    const SpatialMotion dA_R(cdata.solve.accel[i]);
+    data.A_R[i] += dA_R;
+    data.A_WB_B[i] += SpatialTransform(data.X_RB[i]).inverseApply(dA_R);
   }
   if (model.prescribedCount() > 0) {
     // A prescribed entry's actuator now also balances the constraint forces: its required
@@ -299,8 +299,9 @@ void addConstraintLoads(const MultibodyModel& model, const ConstraintSet& set,
   constexpr const char* kWhere = "addConstraintLoads";
   detail::checkData(model, data, kWhere);
   if (cdata.rows != set.rowCount() || cdata.bodyCount != model.bodyCount()) {
-    throw InputError(std::string(kWhere) + ": the ConstraintData was built for another model or "
-                                           "constraint set; rebuild it");
+    throw InputError(std::string(kWhere) +
+                     ": the ConstraintData was built for another model or "
+                     "constraint set; rebuild it");
   }
   if (static_cast<int>(F_B.size()) != model.bodyCount()) {
     throw InputError(std::string(kWhere) + ": loads given for " + std::to_string(F_B.size()) +
@@ -349,8 +350,7 @@ ProjectionResult projectPositions(const MultibodyModel& model, const ConstraintS
       if (model.isPrescribed(j)) cdata.G.col(j).setZero();
     }
     factorizeSymmetricProduct(cdata, cdata.G.transpose());
-    detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.phi, cdata.scratch,
-                             cdata.rhs);
+    detail::solvePivotedLdlt(cdata.K, cdata.perm, cdata.rank, cdata.phi, cdata.scratch, cdata.rhs);
     cdata.du.noalias() = -cdata.G.transpose() * cdata.rhs;
     computeQdot(model, q, cdata.du, cdata.dq);
     q += cdata.dq;
@@ -383,8 +383,9 @@ ProjectionResult projectVelocities(const MultibodyModel& model, const Constraint
     double worst = 0.0;
     const std::string name = worstConstraint(set, cdata.rhs, worst);
     std::ostringstream message;
-    message << kWhere << ": constraint \"" << name << "\" still has a velocity residual |G U| = "
-            << worst << " after the projection (expected at most " << tolerance
+    message << kWhere << ": constraint \"" << name
+            << "\" still has a velocity residual |G U| = " << worst
+            << " after the projection (expected at most " << tolerance
             << "; redundant constraints with inconsistent velocities?)";
     throw NumericalError(message.str());
   }

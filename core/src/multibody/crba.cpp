@@ -4,29 +4,33 @@
 
 namespace hopsim::multibody {
 
-// Everything in the world frame: composite inertias then add without transforms, and each
+// Everything in the tree's frame R (its base's body frame, MultibodyData): composite
+// inertias then add without transforms, and each
 // entry M_ab = S_aᵀ Ic_b S_b of an ancestor a of b is one 6-vector dot product.
 const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
                             const Eigen::Ref<const Eigen::VectorXd>& q) {
   constexpr const char* kWhere = "crba";
   detail::checkData(model, data, kWhere);
   detail::checkSize(q.size(), model.nq(), kWhere, "q");
+  // Sized on the first call (MultibodyData); entries between bodies that are not ancestor and
+  // descendant stay at this zero, no later call writes them.
+  if (data.M.rows() != model.nu()) data.M.setZero(model.nu(), model.nu());
   const int n = model.bodyCount();
   for (BodyIndex b = 1; b < n; ++b) {
     const auto i = static_cast<std::size_t>(b);
     detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
     data.X_WB[i] = data.X_WB[static_cast<std::size_t>(model.parent(b))] * data.X_PB[i];
-    const SpatialTransform X_WB(data.X_WB[i]);
+    const SpatialTransform X_RB = detail::updateReferencePose(model, data, b);
     for (int k = 0; k < model.hinge(b).nu(); ++k) {
-      data.S_W[i].col(k) = X_WB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
+      data.S_R[i].col(k) = X_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
     }
-    data.Ic_W[i] = model.massProperties(b).transformed(data.X_WB[i]).matrix();
+    model.massProperties(b).transformed(X_RB).writeMatrix(data.Ic_R[i]);
   }
   // Composite inertias, leaves first.
   for (BodyIndex b = n - 1; b >= 1; --b) {
     const BodyIndex p = model.parent(b);
     if (p != kWorldBody)
-      data.Ic_W[static_cast<std::size_t>(p)] += data.Ic_W[static_cast<std::size_t>(b)];
+      data.Ic_R[static_cast<std::size_t>(p)] += data.Ic_R[static_cast<std::size_t>(b)];
   }
   for (BodyIndex b = 1; b < n; ++b) {
     const auto i = static_cast<std::size_t>(b);
@@ -34,10 +38,10 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
     if (nub == 0) continue;
     const int ub = model.uStart(b);
     Matrix6 F;  // Ic S_b, first nub columns
-    for (int c = 0; c < nub; ++c) F.col(c) = data.Ic_W[i] * data.S_W[i].col(c);
+    for (int c = 0; c < nub; ++c) F.col(c) = data.Ic_R[i] * data.S_R[i].col(c);
     for (int r = 0; r < nub; ++r) {
       for (int c = r; c < nub; ++c) {
-        const double m = data.S_W[i].col(r).dot(F.col(c));  // both halves get the same value
+        const double m = data.S_R[i].col(r).dot(F.col(c));  // both halves get the same value
         data.M(ub + r, ub + c) = m;
         data.M(ub + c, ub + r) = m;
       }
@@ -45,7 +49,7 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
     for (BodyIndex a = model.parent(b); a != kWorldBody; a = model.parent(a)) {
       const int nua = model.hinge(a).nu();
       const int ua = model.uStart(a);
-      const Matrix6& S_a = data.S_W[static_cast<std::size_t>(a)];
+      const Matrix6& S_a = data.S_R[static_cast<std::size_t>(a)];
       for (int r = 0; r < nua; ++r) {
         for (int c = 0; c < nub; ++c) {
           const double m = S_a.col(r).dot(F.col(c));

@@ -189,6 +189,27 @@ inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, Multibod
   return V;
 }
 
+// Sets and returns body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of
+// b's base), data.X_PB set: the identity for a base, else X_RP X_PB, composed from the parent
+// (visited first), never through world poses, which far from Wo would lose the digits R is
+// there to keep.
+inline SpatialTransform updateReferencePose(const MultibodyModel& model, MultibodyData& data,
+                                            BodyIndex b) {
+  const auto i = static_cast<std::size_t>(b);
+  const BodyIndex parent = model.parent(b);
+  data.X_RB[i] = parent == kWorldBody ? RigidTransform()
+                                      : data.X_RB[static_cast<std::size_t>(parent)] * data.X_PB[i];
+  return SpatialTransform(data.X_RB[i]);
+}
+// The world's fictitious acceleration -g (gravity, MultibodyModel::gravity) about the origin
+// of base b's frame, in it: the parent acceleration of a base in R.
+inline SpatialMotion worldAccelerationInBase(const MultibodyModel& model, const MultibodyData& data,
+                                             BodyIndex b) {
+  return SpatialMotion(
+      Vector3::Zero(),
+      Vector3(data.X_WB[static_cast<std::size_t>(b)].inverseApplyToVector(-model.gravity())));
+}
+
 // Checks that data was built for model and a vector has the expected size.
 inline void checkData(const MultibodyModel& model, const MultibodyData& data,
                       std::string_view where) {

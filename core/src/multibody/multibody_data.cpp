@@ -11,16 +11,19 @@ MultibodyData::MultibodyData(const MultibodyModel& model)
   V_WB_B.assign(n, SpatialMotion());
   c_B.assign(n, SpatialMotion());
   A_WB_B.assign(n, SpatialMotion());
+  X_RB.assign(n, RigidTransform());
   F_B.assign(n, SpatialForce());
-  P_B.assign(n, ArticulatedInertia());
-  PS_B.assign(n, Matrix6::Zero());
-  Dinv_B.assign(n, Matrix6::Identity());
-  eps_B.assign(n, Vector6::Zero());
-  S_W.assign(n, Matrix6::Zero());
-  Ic_W.assign(n, Matrix6::Zero());
+  S_R.assign(n, Matrix6::Zero());
+  c_R.assign(n, SpatialMotion());
+  P_R.assign(n, ArticulatedInertia());
+  pA_R.assign(n, SpatialForce());
+  PS_R.assign(n, Matrix6::Zero());
+  Dinv.assign(n, Matrix6::Identity());
+  eps.assign(n, Vector6::Zero());
+  A_R.assign(n, SpatialMotion());
+  Ic_R.assign(n, Matrix6::Zero());
   tau = Eigen::VectorXd::Zero(nu);
   udot = Eigen::VectorXd::Zero(nu);
-  M = Eigen::MatrixXd::Zero(nu, nu);
   qdot = Eigen::VectorXd::Zero(nq);
   modelRevision = model.structureRevision();
 }

@@ -4,15 +4,12 @@
 
 #include <doctest/doctest.h>
 
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <memory>
-#include <new>
 
 #include "allocation_counter.h"
 #include "continuous_test_models.h"
-#include "multibody_test_models.h"
+#include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/aba_solve.h"
 #include "hopsim/core/multibody/constraints.h"
@@ -24,83 +21,11 @@
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
-#include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/models/smooth_contact.h"
 #include "hopsim/models/standard_models.h"
-
-namespace hopsim::test {
-long allocationCount = 0;
-bool countingAllocations = false;
-}  // namespace hopsim::test
-
-// Eigen's dynamic matrices take their memory from malloc, not operator new, so the malloc family
-// is replaced too (glibc's own functions do the work), and operator new, which calls malloc,
-// counts only where malloc is not replaced: under AddressSanitizer, which owns malloc.
-#if defined(__SANITIZE_ADDRESS__)
-#define HOPSIM_COUNT_MALLOC 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HOPSIM_COUNT_MALLOC 0
-#endif
-#endif
-#ifndef HOPSIM_COUNT_MALLOC
-#define HOPSIM_COUNT_MALLOC 1
-#endif
-
-namespace {
-void countAllocation() {
-  if (hopsim::test::countingAllocations) ++hopsim::test::allocationCount;
-}
-}  // namespace
-
-#if HOPSIM_COUNT_MALLOC
-extern "C" {
-void* __libc_malloc(std::size_t size);
-void* __libc_calloc(std::size_t count, std::size_t size);
-void* __libc_realloc(void* p, std::size_t size);
-void* __libc_memalign(std::size_t alignment, std::size_t size);
-
-void* malloc(std::size_t size) noexcept {
-  countAllocation();
-  return __libc_malloc(size);
-}
-void* calloc(std::size_t count, std::size_t size) noexcept {
-  countAllocation();
-  return __libc_calloc(count, size);
-}
-void* realloc(void* p, std::size_t size) noexcept {
-  countAllocation();
-  return __libc_realloc(p, size);
-}
-void* aligned_alloc(std::size_t alignment, std::size_t size) noexcept {
-  countAllocation();
-  return __libc_memalign(alignment, size);
-}
-int posix_memalign(void** p, std::size_t alignment, std::size_t size) noexcept {
-  countAllocation();
-  *p = __libc_memalign(alignment, size);
-  return *p != nullptr ? 0 : ENOMEM;
-}
-}
-#endif
-
-void* operator new(std::size_t size) {
-  if (!HOPSIM_COUNT_MALLOC) countAllocation();
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-// GCC sees free() of memory from operator new and warns, not knowing that the replacement above
-// takes it from malloc.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
+#include "multibody_test_models.h"
 
 namespace hopsim {
 
@@ -226,6 +151,8 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
   const Eigen::VectorXd u = Eigen::VectorXd::Constant(model.nu(), 0.3);
   Eigen::VectorXd qdot(model.nq());
   const std::vector<SpatialForce> F(static_cast<std::size_t>(model.bodyCount()));
+  CHECK(data.M.size() == 0);  // the nu x nu mass matrix waits for CRBA, which sizes it once
+  crba(model, data, q);
   CHECK(allocationsDuring([&] {
           aba(model, data, q, u, u, F);
           hybridDynamics(model, data, q, u, u, u, F);
@@ -316,8 +243,9 @@ TEST_CASE("recording at a rate inside hops allocates nothing once warm and reser
     addArmMechanism(sim);
     test::addSpring(sim);
     sim.lock();
-    Recorder recorder(sim, {"multibody.Q", "multibody.U", "multibody.energy.*",
-                            "multibody.bodies.*.position", "multibody.nodes.**", "signals.x"},
+    Recorder recorder(sim,
+                      {"multibody.Q", "multibody.U", "multibody.energy.*",
+                       "multibody.bodies.*.position", "multibody.nodes.**", "signals.x"},
                       997.0);
     recorder.reserve(3000);
     sim.advanceTimeBy(0.5);
@@ -343,8 +271,8 @@ TEST_CASE("constrained multibody dynamics allocates nothing once its data is bui
   set.addCutJoint("closure", pinZ, 3, RigidTransform::fromTranslation(Vector3(2.5, 0, 0)),
                   kWorldBody, RigidTransform::fromTranslation(Vector3(3, 0, 0)));
   set.addDistance("tether", 4, Vector3::Zero(), 2, Vector3(1, 0, 0), 1.0);
-  set.addRevoluteSpherical("revsph", 4, Vector3(0, 1, 0), Vector3::UnitZ(), 1,
-                           Vector3(0.5, 0, 0), 1.5);
+  set.addRevoluteSpherical("revsph", 4, Vector3(0, 1, 0), Vector3::UnitZ(), 1, Vector3(0.5, 0, 0),
+                           1.5);
   MultibodyData data(model);
   ConstraintData cdata(model, set);
   AbaSolveWorkspace work(model);
@@ -371,11 +299,10 @@ TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
   // RSDA law, bushings, motors of every actuation (on and off the tree, CONTROLLER ones),
   // body loads and load controllers, and an MBSE relative coordinate.
   const std::string corpus = std::string(HOPSIM_SOURCE_DIR) + "/tests/fuzz/corpus/";
-  for (const char* file :
-       {"chrono/model_joints.yaml", "chrono/model_loop.yaml", "chrono/model_tsdas.yaml",
-        "chrono/model_rsdas_motors.yaml", "chrono/model_bushings.yaml",
-        "chrono/model_loads_contact.yaml", "chrono/mbs_controller.yaml",
-        "mbse/fourbars1-with-rel-angle.yaml"}) {
+  for (const char* file : {"chrono/model_joints.yaml", "chrono/model_loop.yaml",
+                           "chrono/model_tsdas.yaml", "chrono/model_rsdas_motors.yaml",
+                           "chrono/model_bushings.yaml", "chrono/model_loads_contact.yaml",
+                           "chrono/mbs_controller.yaml", "mbse/fourbars1-with-rel-angle.yaml"}) {
     CAPTURE(std::string(file));
     const auto scenario = Scenario::load(corpus + file);
     Simulation& sim = scenario->sim();
@@ -398,7 +325,8 @@ TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the g
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -9.81});
   auto& contact = sim.addModel<models::SmoothContact>("contact");
-  for (const char* output : {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+  for (const char* output :
+       {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
     sim.addSignal(output, ElementType::Double);
     sim.tie("contact", output, output);
   }
@@ -413,8 +341,11 @@ TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the g
                  SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
                  Hinge::full6DofInertial());
     contact.addShape({.type = types[i % 4],
-                      .body = name, .radius = 0.1, .dimensions = Vector3(0.2, 0.15, 0.1),
-                      .length = 0.2, .material = material});
+                      .body = name,
+                      .radius = 0.1,
+                      .dimensions = Vector3(0.2, 0.15, 0.1),
+                      .length = 0.2,
+                      .material = material});
   }
   sim.lock();
   for (int i = 0; i < kBodies; ++i) {

@@ -153,10 +153,13 @@ TEST_CASE("a sample inside a hop sees the state and outputs at its own time") {
   // x = cos t: the states and the output computed from them, against the analytic solution,
   // at 1 kHz inside 0.1 s hops. rkf45's interpolant is 4th order, rk4's re-integration from the
   // last sub-step a 4th-order step: both well inside 1e-7 at these tolerances and steps.
+  IntegratorOptions tight;
+  tight.relativeTolerance = 1e-11;
+  tight.absoluteTolerance = 1e-12;
   for (const char* integrator : {"rkf45", "cvode", "rk4"}) {
     CAPTURE(std::string(integrator));
     Simulation sim({.ioStepSize = 0.1, .integrationSteps = 10, .integrator = integrator,
-                    .integratorOptions = {.relativeTolerance = 1e-11, .absoluteTolerance = 1e-12}});
+                    .integratorOptions = tight});
     test::addSpring(sim);
     sim.lock();
     std::vector<double> times, x, v, out;

@@ -82,15 +82,20 @@ class Random {
     return Hinge::locked();
   }
   // A random tree of n bodies: random parents, hinge types cycling through every type
-  // (starting at `first`), random inboard/outboard frames and mass properties.
-  MultibodyModel tree(int n, int first = 0) {
+  // (starting at `first`), random inboard/outboard frames and mass properties. The hinges of
+  // the bases (bodies attached to the world) are moved by baseOffset; the draws are the same.
+  MultibodyModel tree(int n, int first = 0, const Vector3& baseOffset = Vector3::Zero()) {
     MultibodyModel model;
     model.setGravity(Vector3(0.3, -0.2, -9.81));
     for (int b = 1; b <= n; ++b) {
       const HingeType type = kAllHingeTypes[(b - 1 + first) % 11];
       const int parent = integer(0, b - 1);
       const RigidTransform X_BM = integer(0, 2) == 0 ? RigidTransform() : pose();
-      model.addBody("b" + std::to_string(b), parent, inertia(), hinge(type), pose(), X_BM);
+      RigidTransform X_PF = pose();
+      if (parent == kWorldBody) {
+        X_PF = RigidTransform(X_PF.rotation(), Vector3(X_PF.translation() + baseOffset));
+      }
+      model.addBody("b" + std::to_string(b), parent, inertia(), hinge(type), X_PF, X_BM);
     }
     return model;
   }

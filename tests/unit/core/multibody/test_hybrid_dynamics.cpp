@@ -188,8 +188,9 @@ TEST_CASE("multibody: a prescribed GIMBAL subhinge and a prescribed FULL6DOF bas
 }
 
 TEST_CASE("multibody: hybrid dynamics leaves the factorization of the free subsystem") {
-  // MultibodyData's contract for solvers reusing the factorization: PS_B = P S on free columns
-  // and zero elsewhere, Dinv_B = (S_fᵀ P S_f)⁻¹ on the free block and the identity elsewhere.
+  // MultibodyData's contract for solvers reusing the factorization: PS_R = P S on free columns
+  // and zero elsewhere, Dinv = (S_fᵀ P S_f)⁻¹ on the free block and the identity elsewhere,
+  // everything in the tree's frame R: S_R and A_R are S_B and A_WB_B moved to R.
   test::Random rnd(31);
   MultibodyModel model = rnd.tree(30, 4);
   prescribeRandomSubhinges(model, rnd);
@@ -203,8 +204,13 @@ TEST_CASE("multibody: hybrid dynamics leaves the factorization of the free subsy
   for (BodyIndex b = 1; b < model.bodyCount(); ++b) {
     const auto i = static_cast<std::size_t>(b);
     const int nub = model.hinge(b).nu();
-    const Matrix6& P = data.P_B[i].matrix();
-    const Matrix6& S = data.S_B[i];
+    const Matrix6& P = data.P_R[i].matrix();
+    const Matrix6& S = data.S_R[i];
+    const SpatialTransform X_RB(data.X_RB[i]);
+    CHECK((S - X_RB.applyToMotions(data.S_B[i])).cwiseAbs().maxCoeff() < 1e-14);
+    const double accelerationScale = 1.0 + data.A_R[i].vector().norm();
+    CHECK((data.A_R[i].vector() - X_RB.apply(data.A_WB_B[i]).vector()).cwiseAbs().maxCoeff() <
+          1e-13 * accelerationScale);
     Matrix6 Sf = Matrix6::Zero();
     for (int k = 0; k < nub; ++k) {
       if (!model.isPrescribed(model.uStart(b) + k)) Sf.col(k) = S.col(k);
@@ -214,13 +220,13 @@ TEST_CASE("multibody: hybrid dynamics leaves the factorization of the free subsy
       if (Sf.col(k).isZero(0.0)) D(k, k) = 1.0;
     }
     CAPTURE(b);
-    CHECK((data.PS_B[i] - P * Sf).cwiseAbs().maxCoeff() < 1e-12 * (1.0 + P.norm()));
-    CHECK((data.Dinv_B[i] * D - Matrix6::Identity()).cwiseAbs().maxCoeff() < 1e-10);
+    CHECK((data.PS_R[i] - P * Sf).cwiseAbs().maxCoeff() < 1e-12 * (1.0 + P.norm()));
+    CHECK((data.Dinv[i] * D - Matrix6::Identity()).cwiseAbs().maxCoeff() < 1e-10);
     for (int k = 0; k < 6; ++k) {
       if (!Sf.col(k).isZero(0.0)) continue;
-      CHECK(data.PS_B[i].col(k).isZero(0.0));
-      CHECK(data.Dinv_B[i].col(k) == Vector6::Unit(k));
-      CHECK(data.eps_B[i][k] == 0.0);
+      CHECK(data.PS_R[i].col(k).isZero(0.0));
+      CHECK(data.Dinv[i].col(k) == Vector6::Unit(k));
+      CHECK(data.eps[i][k] == 0.0);
     }
   }
 }

@@ -16,8 +16,9 @@ namespace hopsim::multibody {
 /// 0 ignored), the external spatial force on each body about Bo, expressed in B ([N·m; N]).
 /// Every U entry is free here, whatever the model's prescribed flags (hybrid_dynamics.h honours
 /// them; both run the same recursion). data.tau is set to tau. Also fills data.X_PB, X_WB,
-/// S_B, V_WB_B, c_B, A_WB_B (about Bo in B, offset by the world's fictitious acceleration -g)
-/// and the articulated quantities P_B, PS_B, Dinv_B, eps_B, F_B (MultibodyData's contract).
+/// S_B, V_WB_B, c_B, A_WB_B (about Bo in B, offset by the world's fictitious acceleration -g),
+/// A_R (the same accelerations in the tree's frame R: its base's body frame) and
+/// the articulated quantities, in R: S_R, c_R, P_R, pA_R, PS_R, Dinv, eps (MultibodyData's contract).
 /// Does not allocate. @throws InputError if data was not built for model or a vector has the
 /// wrong size.
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data,

@@ -18,9 +18,9 @@ struct AbaSolveWorkspace {
   /// Sizes the arrays for `model`. Allocates.
   explicit AbaSolveWorkspace(const MultibodyModel& model);
 
-  std::vector<Vector6> bias;   ///< pᴬ of each body's subtree, about Bo in B
+  std::vector<Vector6> bias;   ///< pᴬ of each body's subtree, about Ro in R (MultibodyData)
   std::vector<Vector6> eps;    ///< τ_k - S_kᵀ pᴬ of each body's free entries, zero elsewhere
-  std::vector<Vector6> accel;  ///< spatial acceleration of each body, about Bo in B
+  std::vector<Vector6> accel;  ///< spatial acceleration of each body, about Ro in R
   /// Per U entry k: the generalized force S_kᵀ(P A + pᴬ) its hinge transmits in the solve,
   /// τ_k for a free entry and, for a prescribed entry, the force (τ_k included) that holds
   /// U̇_k = 0. Computed only when the model has prescribed entries (else left as it was).
@@ -33,9 +33,9 @@ struct AbaSolveWorkspace {
 /// ignored), spatial forces on each body about Bo in B, as aba's F_ext_B. Entries the model
 /// marks prescribed respond with U̇ = 0 and their τ is ignored: the free subsystem's M_ff⁻¹.
 ///
-/// Reads the factorization data.X_PB, S_B, PS_B, Dinv_B of the last aba() (a model with no
+/// Reads the factorization data.X_RB, S_R, PS_R, Dinv, P_R of the last aba() (a model with no
 /// prescribed entry) or hybridDynamics()/articulatedBodyDynamics() (any model) at the Q of
-/// interest; data is not modified, so data.udot, data.A_WB_B and data.F_B of that call stay
+/// interest; data is not modified, so data.udot, data.A_WB_B and data.A_R of that call stay
 /// valid. Does not allocate. @throws InputError if data or work was not built for model or a
 /// vector has the wrong size.
 void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWorkspace& work,

@@ -24,8 +24,9 @@ namespace hopsim::multibody {
 /// (data.udot, data.tau) satisfy rnea(q, u, data.udot, F_ext_B) == data.tau on every entry.
 /// tau and udotPrescribed have nu entries each; only tau's free entries and udotPrescribed's
 /// prescribed entries are read (either may alias data.tau or data.udot). F_ext_B is as in aba.
-/// Also fills data.A_WB_B (offset by -g, as in aba) and the articulated quantities P_B, PS_B,
-/// Dinv_B, eps_B, F_B (see MultibodyData for their contract). Returns data.udot.
+/// Also fills data.A_WB_B and A_R (offset by -g, as in aba) and the articulated quantities
+/// S_R, c_R, P_R, pA_R, PS_R, Dinv, eps (see MultibodyData for their contract). Returns
+/// data.udot.
 /// Does not allocate.
 /// @throws InputError if data was not built for model or a vector has the wrong size.
 const Eigen::VectorXd& articulatedBodyDynamics(

@@ -44,34 +44,50 @@ struct MultibodyData {
 
   // Dynamics workspaces.
   //
+  // ABA and CRBA work in one frame per tree, R: the body frame of the base of B's tree (the
+  // ancestor whose parent is the world). In R a body's articulated or composite inertia adds
+  // into its parent's with no change of frame (the body-frame recursion spent 40 % of its time
+  // there). The world frame would do the same, but about Wo a spacecraft 7e6 m out carries
+  // m |p|² ~ 1e16 in every inertia and the recursion's differences cancel those digits; and
+  // with R = B for a base, a lone free body is computed in its own frame, exactly as the
+  // body-frame recursion does (its bias force stays free of rotation round-off).
+  std::vector<RigidTransform> X_RB;  ///< ABA, CRBA: pose of B in its tree's frame R
+  //
   // The articulated-body factorization. After aba, hybridDynamics or articulatedBodyDynamics,
-  // with S_f the columns of S_B for the free U entries (every entry for aba; the entries the
+  // with S_f the columns of S_R for the free U entries (every entry for aba; the entries the
   // model does not mark prescribed for the hybrid calls), and the prescribed entries treated
   // as locked at their given U̇, these hold, for every body B and in hinge U order (not
-  // compacted):
-  // - P_B: the articulated inertia of B's subtree, about Bo in B (prescribed hinges inside the
-  //   subtree are rigid in it);
-  // - PS_B: column k is P S_B.col(k) for a free entry k, and zero for a prescribed entry and
-  //   for k >= the hinge's nu;
-  // - Dinv_B: (S_fᵀ P S_f)⁻¹ on the rows and columns of the free entries, the identity on the
-  //   others (so zero between free and prescribed entries);
-  // - eps_B: τ_k - S_B.col(k)ᵀ pᴬ for a free entry k, zero otherwise;
-  // - F_B: the bias force pᴬ of B's subtree, about Bo in B.
-  // These are what an M_ff⁻¹ f solve on the free entries reuses; X_PB and S_B are as above.
-  std::vector<SpatialForce> F_B;        ///< RNEA: force across B's hinge; ABA: bias force pᴬ
-  std::vector<ArticulatedInertia> P_B;  ///< ABA: articulated inertia about Bo in B
-  std::vector<Matrix6> PS_B;            ///< ABA: P S_f (the seed's G D), zero on other columns
-  std::vector<Matrix6> Dinv_B;          ///< ABA: (S_fᵀ P S_f)⁻¹, identity off the free block
-  std::vector<Vector6> eps_B;  ///< ABA: τ_f - S_fᵀ pᴬ (the seed's ε), zero off the free entries
-  std::vector<Matrix6> S_W;    ///< CRBA: motion subspaces about Wo in W (zero beyond nu)
-  std::vector<Matrix6> Ic_W;  ///< CRBA: composite inertia of each subtree about Wo in W
+  // compacted), everything about Ro, expressed in R:
+  // - S_R: the hinge's motion subspace (zero beyond nu; CRBA fills it too);
+  // - c_R: the velocity-product acceleration c_B;
+  // - P_R: the articulated inertia of B's subtree (prescribed hinges inside it are rigid);
+  // - pA_R: the bias force pᴬ of B's subtree;
+  // - PS_R: column k is P_R S_R.col(k) for a free entry k, and zero for a prescribed entry
+  //   and for k >= the hinge's nu;
+  // - Dinv: (S_fᵀ P S_f)⁻¹ on the rows and columns of the free entries, the identity on the
+  //   others (so zero between free and prescribed entries); the same in every frame;
+  // - eps: τ_k - S_R.col(k)ᵀ pᴬ for a free entry k, zero otherwise (frame-free too);
+  // - A_R: the spatial acceleration of B, offset by -g as A_WB_B.
+  // These are what an M_ff⁻¹ f solve on the free entries reuses (aba_solve.h).
+  std::vector<SpatialForce> F_B;        ///< RNEA: the spatial force across B's hinge
+  std::vector<Matrix6> S_R;             ///< ABA, CRBA: motion subspaces about Ro in R
+  std::vector<SpatialMotion> c_R;       ///< ABA: velocity-product accelerations about Ro
+  std::vector<ArticulatedInertia> P_R;  ///< ABA: articulated inertias about Ro
+  std::vector<SpatialForce> pA_R;       ///< ABA: articulated bias forces about Ro
+  std::vector<Matrix6> PS_R;            ///< ABA: P_R S_f (the seed's G D), zero on other columns
+  std::vector<Matrix6> Dinv;            ///< ABA: (S_fᵀ P S_f)⁻¹, identity off the free block
+  std::vector<Vector6> eps;  ///< ABA: τ_f - S_fᵀ pᴬ (the seed's ε), zero off the free entries
+  std::vector<SpatialMotion> A_R;  ///< ABA: spatial accelerations about Ro (offset by -g)
+  std::vector<Matrix6> Ic_R;       ///< CRBA: composite inertia of each subtree about Ro
 
   // Results.
   /// rnea, aba, hybridDynamics: generalized forces (N·m, N per U entry); the hybrid calls put
   /// the prescribed entries' required forces here.
   Eigen::VectorXd tau;
   Eigen::VectorXd udot;  ///< aba, hybridDynamics: generalized accelerations U̇
-  Eigen::MatrixXd M;     ///< crba: mass matrix M(Q) (nu x nu, symmetric, both halves)
+  /// crba: mass matrix M(Q) (nu x nu, symmetric, both halves). Empty until the first crba
+  /// call sizes it: nu² doubles are 75 GiB at 100 000 PIN bodies, and only CRBA needs them.
+  Eigen::MatrixXd M;
   Eigen::VectorXd qdot;  ///< computeQdot: Q̇
 
   // energy.h results.

@@ -56,13 +56,26 @@ class SpatialInertia {
 
   /// The 6x6 matrix [[I_BBo_B, m c̃], [-m c̃, m 1]] acting on [ω; v_Bo].
   Matrix6 matrix() const {
-    const Matrix3 mc = m_ * skew(c_);
     Matrix6 M;
-    M.topLeftCorner<3, 3>() = rotationalInertiaAboutOrigin();
-    M.topRightCorner<3, 3>() = mc;
-    M.bottomLeftCorner<3, 3>() = -mc;
-    M.bottomRightCorner<3, 3>() = m_ * Matrix3::Identity();
+    writeMatrix(M);
     return M;
+  }
+  /// matrix() written into M in place (the articulated-body recursion forms one per body per
+  /// call, straight into its workspace). Entry by entry: I_Bo = I_Bcm + m (|c|² 1 - c cᵀ)
+  /// from the upper triangle of I_Bcm, so the result is exactly symmetric.
+  void writeMatrix(Matrix6& M) const {
+    const Vector3 mc = m_ * c_;
+    M(0, 0) = Icm_(0, 0) + mc.y() * c_.y() + mc.z() * c_.z();
+    M(1, 1) = Icm_(1, 1) + mc.x() * c_.x() + mc.z() * c_.z();
+    M(2, 2) = Icm_(2, 2) + mc.x() * c_.x() + mc.y() * c_.y();
+    M(0, 1) = M(1, 0) = Icm_(0, 1) - mc.x() * c_.y();
+    M(0, 2) = M(2, 0) = Icm_(0, 2) - mc.x() * c_.z();
+    M(1, 2) = M(2, 1) = Icm_(1, 2) - mc.y() * c_.z();
+    M.topRightCorner<3, 3>() << 0.0, -mc.z(), mc.y(),  //
+        mc.z(), 0.0, -mc.x(),                          //
+        -mc.y(), mc.x(), 0.0;
+    M.bottomLeftCorner<3, 3>() = M.topRightCorner<3, 3>().transpose();
+    M.bottomRightCorner<3, 3>() = m_ * Matrix3::Identity();
   }
   /// The spatial momentum about Bo in B of the body moving with V = [ω; v_Bo] (about Bo, in
   /// B): h_Bo = I_Bcm ω + m c × (v_Bo + ω × c), l = m (v_Bo + ω × c).
