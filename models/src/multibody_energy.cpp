@@ -27,7 +27,7 @@ void MultibodyEnergy::updateFlowOuts(double /*t*/) {
     const auto& X = data.X_WB[i];
     const spatial::Vector6& V = data.V_WB_B[i].vector();
     // Spatial momentum about Bo in B: [angular; linear].
-    const spatial::Vector6 h = tree.massMatrix(b) * V;
+    const spatial::Vector6 h = (tree.massProperties(b) * data.V_WB_B[i]).vector();
     kinetic += 0.5 * V.dot(h);
     const double m = tree.massProperties(b).mass();
     potential -= m * g.dot(X * tree.massProperties(b).comPosition());

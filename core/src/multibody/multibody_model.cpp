@@ -48,7 +48,6 @@ MultibodyModel::MultibodyModel() {
   parent_.push_back(-1);
   hinge_.push_back(Hinge::locked());
   inertia_.push_back(SpatialInertia::Zero());
-  inertiaMatrix_.push_back(Matrix6::Zero());
   X_PF_.emplace_back();
   X_BM_.emplace_back();
   X_MB_.emplace_back();
@@ -86,7 +85,6 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   parent_.push_back(parent);
   hinge_.push_back(hinge);
   inertia_.push_back(M);
-  inertiaMatrix_.push_back(M.matrix());
   X_PF_.push_back(X_PF);
   X_BM_.push_back(X_BM);
   X_MB_.push_back(X_BM.inverse());
@@ -137,7 +135,6 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
   inertia_[idx(b)] = checkedInertia(M_BBo_B, [&] {
     return "MultibodyModel::setMassProperties('" + name_[idx(b)] + "') mass properties";
   });
-  inertiaMatrix_[idx(b)] = inertia_[idx(b)].matrix();
   ++massPropertiesRevision_;
 }
 
@@ -148,7 +145,6 @@ void MultibodyModel::restoreMassProperties(const std::vector<SpatialInertia>& sa
                      std::to_string(inertia_.size()));
   }
   inertia_ = saved;  // checked when they were set
-  for (std::size_t b = 0; b < inertia_.size(); ++b) inertiaMatrix_[b] = inertia_[b].matrix();
   ++massPropertiesRevision_;
 }
 

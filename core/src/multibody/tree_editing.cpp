@@ -71,7 +71,6 @@ std::vector<std::string> MultibodyModel::removeBody(BodyIndex b) {
   keepBodies(parent_, removed);
   keepBodies(hinge_, removed);
   keepBodies(inertia_, removed);
-  keepBodies(inertiaMatrix_, removed);
   keepBodies(X_PF_, removed);
   keepBodies(X_BM_, removed);
   keepBodies(X_MB_, removed);

@@ -118,9 +118,6 @@ class MultibodyModel {
   const std::vector<SpatialInertia>& allMassProperties() const { return inertia_; }
   /// Puts back mass properties saved from allMassProperties() of this tree, bit for bit.
   void restoreMassProperties(const std::vector<SpatialInertia>& saved);
-  /// Body b's spatial inertia as the 6x6 matrix [[I_BBo_B, m c̃], [-m c̃, m 1]] acting on
-  /// [ω; v_Bo] (kg, kg·m, kg·m²), cached when the mass properties are set.
-  const Matrix6& massMatrix(BodyIndex b) const { return inertiaMatrix_[idx(b)]; }
 
   /// Makes the U entries of subhinge `subhinge` of body b's hinge prescribed (true) or free
   /// (false). The dynamics takes a prescribed entry's U̇ as an input and returns the
@@ -229,7 +226,6 @@ class MultibodyModel {
   std::vector<BodyIndex> parent_;
   std::vector<Hinge> hinge_;
   std::vector<SpatialInertia> inertia_;
-  std::vector<Matrix6> inertiaMatrix_;
   std::vector<RigidTransform> X_PF_;
   std::vector<RigidTransform> X_BM_;
   std::vector<RigidTransform> X_MB_;
