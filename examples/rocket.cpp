@@ -81,7 +81,7 @@ int main() {
   tree.addNode("nozzle", rocket, RigidTransform::fromTranslation({-1.0, 0.0, 0.0}));
   sim.addModel<Thruster>("engine").attachToNode("nozzle");
   sim.set("models.engine.params.thrust", thrust);
-  sim.addModel(std::make_unique<Tank>("tank", "rocket"));
+  sim.addModel(makeModel<Tank>("tank", "rocket"));
   sim.set("models.tank.params.m0", m0);
   sim.set("models.tank.params.mdot", mdot);
   sim.lock();

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <limits>
 
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -265,6 +264,7 @@ void MultibodySystem::prepare(VariableTree& variables) {
   // Rebuilt at every lock: the tree may have changed in ways the layout does not show (frames,
   // hinge axes).
   data_ = std::make_unique<multibody::MultibodyData>(model_);
+  dataKinematics_.invalidate();
   // Masks follow their bodies by name; a removed body takes its masks with it.
   std::erase_if(masks_, [&](const auto& m) {
     const auto& names = layout_;
@@ -316,8 +316,7 @@ void MultibodySystem::prepare(VariableTree& variables) {
     add(base + ".U", u_, e.uStart, e.nu, hinge + " hinge rates U");
   }
   quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
-  kinematicsQ_.setConstant(model_.nq(), std::numeric_limits<double>::quiet_NaN());
-  kinematicsU_.setConstant(model_.nu(), std::numeric_limits<double>::quiet_NaN());
+  quantityKinematics_.invalidate();
   energiesValid_ = false;
   addComputedVariables(variables);
 }
@@ -457,12 +456,11 @@ const multibody::MultibodyData& MultibodySystem::energyAndMomentum() const {
   // Several variables read one evaluation (a sample reads all seven): computed again only when
   // something the energies depend on changed. Models may set mass properties and gravity at any
   // time, so those are part of the key along with Q and U.
-  if (!(energiesValid_ && kinematicsCurrent() &&
+  if (!(energiesValid_ && quantityKinematics_.matches(view(q_), view(u_)) &&
         energiesMassRevision_ == model_.massPropertiesRevision() &&
         energiesGravity_ == model_.gravity())) {
     multibody::computeEnergyAndMomentum(model_, *quantityData_, view(q_), view(u_));
-    kinematicsQ_ = view(q_);
-    kinematicsU_ = view(u_);
+    quantityKinematics_.record(view(q_), view(u_));
     energiesValid_ = true;
     energiesMassRevision_ = model_.massPropertiesRevision();
     energiesGravity_ = model_.gravity();
@@ -474,19 +472,12 @@ const multibody::MultibodyData& MultibodySystem::energyAndMomentum() const {
 const multibody::MultibodyData& MultibodySystem::kinematicsNow() const {
   requireQuantityData("kinematicsNow()");
   // Several variables read one kinematics: computed again only when Q or U changed.
-  if (!kinematicsCurrent()) {
+  if (!quantityKinematics_.matches(view(q_), view(u_))) {
     multibody::forwardKinematics(model_, *quantityData_, view(q_), view(u_));
-    kinematicsQ_ = view(q_);
-    kinematicsU_ = view(u_);
+    quantityKinematics_.record(view(q_), view(u_));
     energiesValid_ = false;  // the workspace's energies belong to the Q and U it had before
   }
   return *quantityData_;
-}
-
-bool MultibodySystem::kinematicsCurrent() const {
-  // The sizes differ after a tree edit, until the next lock() rebuilds the workspace.
-  return kinematicsQ_.size() == view(q_).size() && kinematicsU_.size() == view(u_).size() &&
-         kinematicsQ_.cwiseEqual(view(q_)).all() && kinematicsU_.cwiseEqual(view(u_)).all();
 }
 
 void MultibodySystem::requireQuantityData(const char* what) const {
@@ -496,7 +487,13 @@ void MultibodySystem::requireQuantityData(const char* what) const {
 }
 
 void MultibodySystem::computeKinematics() {
+  // The executive asks before every sweep and derivative evaluation, and consecutive ones often
+  // see the same Q and U (the sweeps at a hop's start, a sub-step's first evaluation, the sweeps
+  // at its end): those keep the kinematics already computed.
+  if (dataKinematics_.matches(view(q_), view(u_))) return;
   multibody::forwardKinematics(model_, *data_, view(q_), view(u_));
+  dataKinematics_.record(view(q_), view(u_));
+  ++kinematicsEvaluations_;
 }
 
 void MultibodySystem::computeDynamics() {
@@ -513,6 +510,7 @@ void MultibodySystem::endIntegrationStep() {
   // back. Positions first: the velocity projection uses G at the projected Q.
   multibody::normalizeQuaternions(model_, view(q_));
   if (!constraintData_) return;
+  dataKinematics_.invalidate();  // the projections compute kinematics at their trial Q
   multibody::projectPositions(model_, constraints_, *data_, *constraintData_, view(q_),
                               positionTolerance_, projectionIterations_);
   multibody::projectVelocities(model_, constraints_, *data_, *constraintData_, view(q_), view(u_),
@@ -552,6 +550,7 @@ void MultibodySystem::restoreEvaluationState(const EvaluationState& from) {
   hingeForces_ = from.hingeForces;
   model_.restoreMassProperties(from.massProperties);
   *data_ = *from.data;
+  dataKinematics_.invalidate();
   if (constraintData_) *constraintData_ = *from.constraintData;
 }
 

@@ -102,9 +102,6 @@ void Simulation::rebuildSweepLists() {
   activeOrder_.clear();
   activeSlots_.clear();
   activeContinuous_.clear();
-  continuousOutputs_.clear();
-  for (auto& list : updateLists_) list.clear();
-  for (auto& list : maskingLists_) list.clear();
   // ContinuousModels first at every shared sweep, so FlowModels (controllers) read sensor
   // outputs computed from the current state.
   for (const auto* order : {&continuousOrder_, &order_}) {
@@ -113,24 +110,47 @@ void Simulation::rebuildSweepLists() {
       if (!s.active) continue;
       activeOrder_.push_back(s.model.get());
       activeSlots_.push_back(&s);
-      if (s.continuous) {
-        activeContinuous_.push_back(s.continuous);
-        continuousOutputs_.push_back(s.model.get());
-      }
-      for (int k = 0; k < kSweepCount; ++k) {
-        const auto sweep = static_cast<Sweep>(k);
-        if (!s.continuous && isIntegrationSweep(sweep)) continue;  // constant within a hop
-        if (s.effective.contains(sweep)) {
-          updateLists_[static_cast<std::size_t>(k)].push_back(s.model.get());
-        }
-      }
+      if (s.continuous) activeContinuous_.push_back(s.continuous);
     }
   }
+  rebuildCallLists();
   for (Crossing& c : crossings_) {
     c.ownerActive = c.owner == nullptr ||
                     std::find(activeOrder_.begin(), activeOrder_.end(), c.owner) != activeOrder_.end();
   }
   rebuildStateVector();
+}
+
+void Simulation::rebuildCallLists() {
+  continuousOutputs_.clear();
+  for (auto& list : updateLists_) list.clear();
+  calls_ = {};
+  const auto needs = [](const Model& model, ModelMethod method) {
+    return ModelBinding::needsCall(model, method);
+  };
+  for (ModelSlot* s : activeSlots_) {
+    Model* model = s->model.get();
+    if (needs(*model, ModelMethod::UpdateFlowOuts)) {
+      if (s->continuous) continuousOutputs_.push_back(model);
+      for (int k = 0; k < kSweepCount; ++k) {
+        const auto sweep = static_cast<Sweep>(k);
+        if (!s->continuous && isIntegrationSweep(sweep)) continue;  // constant within a hop
+        if (s->effective.contains(sweep)) {
+          updateLists_[static_cast<std::size_t>(k)].push_back(model);
+        }
+      }
+    }
+    if (needs(*model, ModelMethod::StartIoStep)) calls_.startIoStep.push_back(s);
+    if (needs(*model, ModelMethod::StartHop)) calls_.startHop.push_back(model);
+    if (needs(*model, ModelMethod::EndHop)) calls_.endHop.push_back(model);
+    if (needs(*model, ModelMethod::EndIoStep)) calls_.endIoStep.push_back(s);
+    if (ContinuousModel* c = s->continuous) {
+      if (needs(*c, ModelMethod::StartIntegrationStep)) calls_.startIntegrationStep.push_back(c);
+      if (needs(*c, ModelMethod::PreDeriv)) calls_.preDeriv.push_back(c);
+      if (needs(*c, ModelMethod::PostDeriv)) calls_.postDeriv.push_back(c);
+      if (needs(*c, ModelMethod::EndIntegrationStep)) calls_.endIntegrationStep.push_back(c);
+    }
+  }
 }
 
 void Simulation::addLockHook(std::string name, std::function<void()> hook) {

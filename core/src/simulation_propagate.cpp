@@ -130,12 +130,12 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
   states_.scatter(x);
   if (multibodyActive_) multibody_->clearInputs();
   runSweep(Sweep::PreDeriv, t);
-  for (ContinuousModel* model : activeContinuous_) {
+  for (ContinuousModel* model : calls_.preDeriv) {
     callModel(*model, ModelMethod::PreDeriv, t, [&] { model->preDeriv(t); });
   }
   if (multibodyActive_) multibody_->computeDynamics();
   runSweep(Sweep::PostDeriv, t);
-  for (ContinuousModel* model : activeContinuous_) {
+  for (ContinuousModel* model : calls_.postDeriv) {
     callModel(*model, ModelMethod::PostDeriv, t, [&] { model->postDeriv(t); });
   }
   states_.gatherDerivatives(xdot);
@@ -179,7 +179,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
   for (int k = 1; k <= subSteps; ++k) {
     const double tb = k == subSteps ? x1Time : x0Time + (x1Time - x0Time) * k / subSteps;
     runSweep(Sweep::StartIntegration, ta);
-    for (ContinuousModel* model : activeContinuous_) {
+    for (ContinuousModel* model : calls_.startIntegrationStep) {
       callModel(*model, ModelMethod::StartIntegrationStep, ta,
                 [&] { model->startIntegrationStep(ta, tb); });
     }
@@ -205,7 +205,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       if (bonusEvaluation_) evaluateDerivatives(tb, x_, xdot_);
     }
     runSweep(Sweep::EndIntegration, tb);
-    for (ContinuousModel* model : activeContinuous_) {
+    for (ContinuousModel* model : calls_.endIntegrationStep) {
       callModel(*model, ModelMethod::EndIntegrationStep, tb,
                 [&] { model->endIntegrationStep(ta, tb); });
     }

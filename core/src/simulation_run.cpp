@@ -129,13 +129,13 @@ void Simulation::advanceOverHop() {
   const double t1s = ticksToSeconds(t1);
 
   runSweep(Sweep::EndHop, t1s);
-  for (Model* model : activeOrder_) {
+  for (Model* model : calls_.endHop) {
     callModel(*model, ModelMethod::EndHop, t1s, [&] { model->endHop(t0s, t1s); });
   }
   now_ = t1;
   stateTime_ = x1Time;
   ++hopCount_;
-  for (ModelSlot* s : activeSlots_) {
+  for (ModelSlot* s : calls_.endIoStep) {
     if (s->ioEnd != t1) continue;
     Model& model = *s->model;
     const double start = ticksToSeconds(s->ioStart);
@@ -153,14 +153,14 @@ void Simulation::advanceOverHop() {
 void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
                             bool recording) {
   runSweep(Sweep::StartIo, t0);
-  for (ModelSlot* s : activeSlots_) {
+  for (ModelSlot* s : calls_.startIoStep) {
     if (!s->ioStartsThisHop) continue;
     Model& model = *s->model;
     const double end = ticksToSeconds(s->ioEnd);
     callModel(model, ModelMethod::StartIoStep, t0, [&] { model.startIoStep(t0, end); });
   }
   runSweep(Sweep::StartHop, t0);
-  for (Model* model : activeOrder_) {
+  for (Model* model : calls_.startHop) {
     callModel(*model, ModelMethod::StartHop, t0, [&] { model->startHop(t0, t1); });
   }
   if (detecting) evaluateStartSigns(x0Time);

@@ -405,14 +405,19 @@ struct Declaration {
 std::unique_ptr<ModelHandle> makeHandle(std::shared_ptr<const PythonModelSpec> spec,
                                         std::string name, py::handle instance, unsigned overrides) {
   auto handle = std::make_unique<ModelHandle>();
+  // The executive then skips the methods the class does not define (the mask's low bits are
+  // in ModelMethod order) instead of calling into an empty C++ override.
+  const auto implemented = static_cast<ModelMethodSet>(overrides & kEveryModelMethod);
   if (spec->kind() == ModelKind::Flow) {
     auto model =
         std::make_unique<PythonFlowModel>(std::move(name), spec, handle.get(), instance, overrides);
+    ModelBinding::setImplementedMethods(*model, implemented);
     PythonModelAccess* access = model.get();
     handle->set(std::move(model), access);
   } else {
     auto model = std::make_unique<PythonContinuousModel>(std::move(name), spec, handle.get(),
                                                          instance, overrides);
+    ModelBinding::setImplementedMethods(*model, implemented);
     PythonModelAccess* access = model.get();
     handle->set(std::move(model), access);
   }

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "hopsim/core/multibody/energy.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/signals/error.h"
 #include "multibody_test_models.h"
 
@@ -52,7 +53,80 @@ double totalEnergy(const MultibodySystem& mb) {
   return data.kineticEnergy + data.potentialEnergy;
 }
 
+// data()'s kinematics are those of the current Q and U, bit for bit: what a fresh
+// forwardKinematics gives.
+void checkKinematicsCurrent(const MultibodySystem& mb) {
+  multibody::MultibodyData fresh(mb.model());
+  multibody::forwardKinematics(mb.model(), fresh, mb.q(), mb.u());
+  for (int b = 1; b < mb.model().bodyCount(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    CHECK(mb.data().X_WB[i].rotation() == fresh.X_WB[i].rotation());
+    CHECK(mb.data().X_WB[i].translation() == fresh.X_WB[i].translation());
+    CHECK(mb.data().V_WB_B[i].vector() == fresh.V_WB_B[i].vector());
+  }
+}
+
 }  // namespace
+
+TEST_CASE("multibody in a simulation: each distinct Q and U has its kinematics computed once, "
+          "and data() holds the current state's between hops") {
+  SUBCASE("a double pendulum, rk4 with two sub-steps per hop") {
+    Simulation sim({.ioStepSize = 0.01, .integrationSteps = 2, .integrator = "rk4"});
+    addDoublePendulum(sim);
+    sim.multibody().q().setConstant(0.4);
+    sim.lock();
+    sim.step();
+    const std::uint64_t before = sim.multibody().kinematicsEvaluations();
+    for (int k = 0; k < 20; ++k) {
+      sim.step();
+      checkKinematicsCurrent(sim.multibody());
+    }
+    // Per sub-step: rk4's stages 2 to 4 and the end state. The nine sweeps and evaluations that
+    // ask for kinematics see only those four states.
+    CHECK(sim.multibody().kinematicsEvaluations() - before == 20 * 2 * 4);
+  }
+  SUBCASE("samples inside hops evaluate in a workspace that is put back") {
+    Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
+    addDoublePendulum(sim);
+    sim.multibody().q().setConstant(0.4);
+    int samples = 0;
+    sim.addSampler(0.0025, [&](Simulation& s, double) {
+      ++samples;
+      checkKinematicsCurrent(s.multibody());
+    });
+    sim.lock();
+    for (int k = 0; k < 20; ++k) {
+      sim.step();
+      checkKinematicsCurrent(sim.multibody());
+    }
+    CHECK(samples == 81);
+  }
+  SUBCASE("a slider-crank: the constraint projection computes kinematics at trial Q") {
+    Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
+                    .integratorOptions = tolerances(1e-9, 1e-12)});
+    auto& tree = sim.multibody().editModel();
+    tree.setGravity({0, -kG, 0});
+    const SpatialInertia link = SpatialInertia::fromCmInertia(
+        1.0, {0.25, 0, 0}, Vector3(1e-4, 0.02, 0.02).asDiagonal());
+    const auto crank = tree.addBody("crank", kWorldBody, link, Hinge::pin(Vector3::UnitZ()));
+    const auto rod = tree.addBody("rod", crank, link, Hinge::pin(Vector3::UnitZ()),
+                                  RigidTransform::fromTranslation({0.3, 0, 0}));
+    const auto slider = tree.addBody("slider", kWorldBody, pointMass(0.5, Vector3::Zero()),
+                                     Hinge::slider(Vector3::UnitX()));
+    sim.multibody().editConstraints().addCutJoint("wrist", Hinge::pin(Vector3::UnitZ()), rod,
+                                                  RigidTransform::fromTranslation({0.5, 0, 0}),
+                                                  slider, RigidTransform());
+    sim.multibody().q(slider)[0] = 0.8;
+    sim.multibody().u(crank)[0] = 1.0;
+    sim.multibody().u(rod)[0] = -0.6;
+    sim.multibody().u(slider)[0] = 0.0;
+    sim.lock();
+    for (int k = 0; k < 30; ++k) {
+      sim.step();
+      checkKinematicsCurrent(sim.multibody());
+    }
+  }
+}
 
 TEST_CASE("multibody in a simulation: Q and U join X and a pendulum swings") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",

@@ -216,7 +216,7 @@ class Assembly {
   template <class M, class... Args>
   M& addModel(const std::string& localName, Args&&... args) {
     return static_cast<M&>(
-        adoptModel(std::make_unique<M>(qualified(localName), std::forward<Args>(args)...)));
+        adoptModel(makeModel<M>(qualified(localName), std::forward<Args>(args)...)));
   }
   /// Ties a port of one of its models to a signal of its scope (a local or tied name).
   void tie(Model& model, std::string_view port, std::string_view localSignal);

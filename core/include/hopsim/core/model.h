@@ -36,6 +36,13 @@ inline constexpr int kModelMethodCount = 11;
 /// "startHop", "updateFlowOuts", ... as the seed spells them.
 const char* toString(ModelMethod method);
 
+/// A set of model methods: bit `m` for ModelMethod m.
+using ModelMethodSet = std::uint16_t;
+constexpr ModelMethodSet methodBit(ModelMethod method) {
+  return static_cast<ModelMethodSet>(1u << static_cast<unsigned>(method));
+}
+inline constexpr ModelMethodSet kEveryModelMethod = (1u << kModelMethodCount) - 1;
+
 /// A component model. A model class declares its fields once (a struct derived from ModelSpec)
 /// and overrides only the methods it needs. Every method receives its times, in seconds, as
 /// arguments: models never ask what time it is. Rules (seed 1.2.1.1.4): only updateFlowOuts
@@ -270,6 +277,10 @@ class Model {
   bool writingOutputs_ = false;      // true only while the executive runs updateFlowOuts
   bool paramsChanged_ = true;        // processParams is due before the next hop
   std::uint32_t eventHookMask_ = 0;  // bit 2*method+timing: a model-method event is registered
+  // The methods its class overrides; the others are the empty defaults, which the executive
+  // need not call. Unknown (every method) unless the code that constructed the model knew its
+  // class (ModelBinding::setImplementedMethods).
+  ModelMethodSet implementedMethods_ = kEveryModelMethod;
 };
 
 /// Executive access to a model's ports and declarations that model authors do not need:
@@ -295,6 +306,17 @@ class ModelBinding {
     return (model.eventHookMask_ & hookBit(method, after)) != 0;
   }
   static void setEventHookMask(Model& model, std::uint32_t mask) { model.eventHookMask_ = mask; }
+  /// Declares the methods the model's class overrides (implementedMethods<M>() in
+  /// implemented_methods.h for C++ classes); the executive skips calls to the others.
+  static void setImplementedMethods(Model& model, ModelMethodSet methods) {
+    model.implementedMethods_ = methods;
+  }
+  /// True when the executive must call `method` of `model`: its class overrides it, or a
+  /// model-method event is registered before or after it (an event fires around an empty call).
+  static bool needsCall(const Model& model, ModelMethod method) {
+    return (model.implementedMethods_ & methodBit(method)) != 0 ||
+           (model.eventHookMask_ & (hookBit(method, false) | hookBit(method, true))) != 0;
+  }
   /// A continuous state's value and derivative storage (sized by prepare()).
   static Buffer& continuousState(Model& model, std::size_t index) {
     return model.values(FieldRole::ContinuousState)[index];

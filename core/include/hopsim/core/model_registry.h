@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
 
 namespace hopsim {
@@ -24,12 +25,16 @@ class ModelRegistry {
   using Factory = std::function<std::unique_ptr<Model>(std::string name)>;
 
   /// Registers `M`, which provides `static const ModelSpec& declaration()` (or a type derived
-  /// from it) and a constructor `M(std::string name)`.
+  /// from it) and a constructor `M(std::string name)`. Its models are called only for the
+  /// methods M overrides.
   /// @throws ModelError if the class name is taken.
   template <class M>
   void add() {
-    add(M::declaration(), [](std::string name) { return std::make_unique<M>(std::move(name)); });
+    add(M::declaration(), [](std::string name) { return makeModel<M>(std::move(name)); });
   }
+  /// Registers a class by its declaration and a factory. The executive calls every method of
+  /// the factory's models unless the factory makes them with makeModel<M>, as add<M>()
+  /// does.
   void add(const ModelSpec& spec, Factory factory);
 
   /// A new model of class `className` named `name`, with `params` set through the validated

@@ -155,6 +155,10 @@ class MultibodySystem {
   /// workspace as energyAndMomentum(); computed again only when Q or U changed. After lock();
   /// does not allocate.
   const multibody::MultibodyData& kinematicsNow() const;
+  /// How many times the executive has computed the dynamics workspace's kinematics (data()'s
+  /// X_WB and V_WB_B) rather than kept those of the same Q and U: a statistic. With rk4 that is
+  /// four per sub-step (three stages and the end state) where the sweeps ask for nine.
+  std::uint64_t kinematicsEvaluations() const { return kinematicsEvaluations_; }
   /// Acceleration of node n in W after the dynamics: [α; a_No], the angular acceleration and
   /// the second time derivative of No's position (rad/s²; m/s²), expressed in W.
   spatial::SpatialMotion nodeAcceleration(NodeIndex n) const;
@@ -198,8 +202,30 @@ class MultibodySystem {
   /// Registers the read-only variables computed from Q and U (energies, poses, velocities).
   void addComputedVariables(VariableTree& variables);
   void requireQuantityData(const char* what) const;
-  /// Whether the workspace's kinematics were computed for the current Q and U.
-  bool kinematicsCurrent() const;
+  /// The Q and U a workspace's kinematics (X_WB, V_WB_B) were computed for, so that a state
+  /// seen again costs a comparison instead of the recursion. Sized once: no allocation after.
+  class KinematicsKey {
+   public:
+    bool matches(const Eigen::Ref<const Eigen::VectorXd>& q,
+                 const Eigen::Ref<const Eigen::VectorXd>& u) const {
+      // The sizes differ after a tree edit, until the next lock() rebuilds the workspace.
+      return valid_ && q_.size() == q.size() && u_.size() == u.size() &&
+             q_.cwiseEqual(q).all() && u_.cwiseEqual(u).all();
+    }
+    void record(const Eigen::Ref<const Eigen::VectorXd>& q,
+                const Eigen::Ref<const Eigen::VectorXd>& u) {
+      q_ = q;
+      u_ = u;
+      valid_ = true;
+    }
+    /// The workspace was written by something else (a restore, a projection, a rebuild).
+    void invalidate() { valid_ = false; }
+
+   private:
+    Eigen::VectorXd q_;
+    Eigen::VectorXd u_;
+    bool valid_ = false;
+  };
   void checkU(int k, const char* what) const;
   bool layoutCurrent() const;
   void checkLayoutCurrent(const char* what) const;
@@ -208,11 +234,12 @@ class MultibodySystem {
 
   multibody::MultibodyModel model_;
   std::unique_ptr<multibody::MultibodyData> data_;
+  KinematicsKey dataKinematics_;
+  std::uint64_t kinematicsEvaluations_ = 0;
   // The workspace of energyAndMomentum() and kinematicsNow(), and the Q and U its kinematics
   // were computed for.
   mutable std::unique_ptr<multibody::MultibodyData> quantityData_;
-  mutable Eigen::VectorXd kinematicsQ_;
-  mutable Eigen::VectorXd kinematicsU_;
+  mutable KinematicsKey quantityKinematics_;
   // What the workspace's energies were computed with besides those Q and U; energiesValid_ is
   // false until they are computed and again whenever kinematicsNow() moves the kinematics.
   mutable bool energiesValid_ = false;

@@ -19,6 +19,7 @@
 #include "hopsim/core/event_manager.h"
 #include "hopsim/core/events.h"
 #include "hopsim/core/granularity.h"
+#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/period.h"
@@ -125,11 +126,11 @@ class Simulation {
   /// Adds a model; its params, states and ports become variables under `models.<name>`.
   /// @throws InputError if the name is taken; ModelError when locked.
   Model& addModel(std::unique_ptr<Model> model);
-  /// Constructs and adds a model of class M: `sim.addModel<Gain>("g")`.
+  /// Constructs and adds a model of class M: `sim.addModel<Gain>("g")`. Knowing the class, the
+  /// executive calls only the methods M overrides.
   template <class M, class... Args>
   M& addModel(std::string name, Args&&... args) {
-    return static_cast<M&>(
-        addModel(std::make_unique<M>(std::move(name), std::forward<Args>(args)...)));
+    return static_cast<M&>(addModel(makeModel<M>(std::move(name), std::forward<Args>(args)...)));
   }
   /// @throws InputError naming the model and the nearest names.
   Model& model(std::string_view name);
@@ -442,6 +443,9 @@ class Simulation {
   Ticks nextIoEnd(ModelSlot& slot, Ticks now);
   bool onDefaultGrid(Ticks t) const { return ioPeriod_.nextAfter(origin_, t - 1) == t; }
   void rebuildSweepLists();
+  /// The sweeps' update lists and calls_ from the active models; rebuilt also when a
+  /// model-method event is registered, since an event makes an empty method called.
+  void rebuildCallLists();
   void computeGranularities(const std::vector<DataflowConnection>& connections);
   std::vector<DataflowConnection> findConnections() const;
   void runUpdates(const std::vector<Model*>& models, double t);
@@ -551,6 +555,14 @@ class Simulation {
   std::vector<Model*> continuousOutputs_;  // active ContinuousModels, refreshed for residuals
   std::array<std::vector<ContinuousModel*>, kSweepCount> maskingLists_;
   std::vector<ContinuousModel*> maskedModels_;  // active models with a masked element
+  // Per model method, the active models the executive calls (ModelBinding::needsCall), in
+  // calling order: models whose class leaves a method empty are not visited for it.
+  struct CallLists {
+    std::vector<ModelSlot*> startIoStep, endIoStep;
+    std::vector<Model*> startHop, endHop;
+    std::vector<ContinuousModel*> startIntegrationStep, preDeriv, postDeriv, endIntegrationStep;
+  };
+  CallLists calls_;
 
   // The continuous state and its integration.
   std::string integratorName_;
