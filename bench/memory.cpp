@@ -27,6 +27,7 @@
 #include <fstream>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -190,12 +191,23 @@ benchmark::Counter bytes(double value) {
   return benchmark::Counter(value, benchmark::Counter::kDefaults, benchmark::Counter::kIs1024);
 }
 
+/// The benchmark's one iteration: `measure` run in a child. Empty, with the benchmark marked as
+/// skipped with the child's error, when the measurement failed.
+template <class Measure>
+std::optional<ChildResult> measureInChild(benchmark::State& state, Measure&& measure) {
+  ChildResult r;
+  for (auto _ : state) r = inChild(measure);
+  if (r.ok) return r;
+  state.SkipWithError(r.error);
+  return std::nullopt;
+}
+
 void BM_ModelAndData(benchmark::State& state, bool branched) {
   const int bodies = static_cast<int>(state.range(0));
-  ChildResult r;
-  for (auto _ : state)
-    r = inChild([&](ChildResult& out) { measureModelAndData(bodies, branched, out); });
-  if (!r.ok) return state.SkipWithError(r.error);
+  const std::optional<ChildResult> measured = measureInChild(
+      state, [&](ChildResult& out) { measureModelAndData(bodies, branched, out); });
+  if (!measured) return;
+  const ChildResult& r = *measured;
   state.counters["bodies"] = bodies;
   state.counters["model_bytes"] = bytes(r.modelBytes);
   state.counters["data_bytes"] = bytes(r.dataBytes);
@@ -205,10 +217,10 @@ void BM_ModelAndData(benchmark::State& state, bool branched) {
 
 void BM_Simulation(benchmark::State& state, bool branched) {
   const int bodies = static_cast<int>(state.range(0));
-  ChildResult r;
-  for (auto _ : state)
-    r = inChild([&](ChildResult& out) { measureSimulation(bodies, branched, out); });
-  if (!r.ok) return state.SkipWithError(r.error);
+  const std::optional<ChildResult> measured = measureInChild(
+      state, [&](ChildResult& out) { measureSimulation(bodies, branched, out); });
+  if (!measured) return;
+  const ChildResult& r = *measured;
   if (r.allocationsPerHop != 0) {
     std::fprintf(stderr,
                  "hopsim_bench_memory: a steady-state hop of the %s of %d bodies allocates %g "
