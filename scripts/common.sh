@@ -4,7 +4,7 @@
 # Debian 12 packages the build and tests need (DESIGN.md section 1).
 HOPSIM_PACKAGES=(cmake g++ ninja-build libeigen3-dev libcli11-dev doctest-dev libbenchmark-dev
   libsundials-dev libyaml-cpp-dev libmuparser-dev libfcl-dev pybind11-dev python3-dev python3-numpy
-  python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev python3-h5py)
+  python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev python3-h5py chromium)
 
 hopsim_install_packages() {
   local missing=()
@@ -12,6 +12,10 @@ hopsim_install_packages() {
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
       missing+=("$package")
   done
+  # The replay viewer's build (viewer/web) needs Node.js and npm: Debian's, unless the machine
+  # has them already (a Node.js from elsewhere brings its own npm, which Debian's would clash
+  # with).
+  command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "installing: ${missing[*]}"
   local sudo=""

@@ -14,14 +14,14 @@ int runDemo(std::ostream& out);
 
 /// What `hopsim run` was asked to do.
 struct RunOptions {
-  std::string file;                    ///< the scenario file
-  std::vector<std::string> overrides;  ///< "PATH=VALUE", applied as Scenario::load documents
-  std::optional<double> end;           ///< s; the scenario's end_time when absent
-  std::optional<double> timeStep;      ///< s; simulation.time_step
+  std::string file;                       ///< the scenario file
+  std::vector<std::string> overrides;     ///< "PATH=VALUE", applied as Scenario::load documents
+  std::optional<double> end;              ///< s; the scenario's end_time when absent
+  std::optional<double> timeStep;         ///< s; simulation.time_step
   std::optional<std::string> integrator;  ///< simulation.integrator
-  std::optional<double> rtol;          ///< simulation.rtol
-  std::optional<double> atol;          ///< simulation.atol
-  std::optional<std::int64_t> steps;   ///< simulation.integration_steps (fixed-step sub-steps)
+  std::optional<double> rtol;             ///< simulation.rtol
+  std::optional<double> atol;             ///< simulation.atol
+  std::optional<std::int64_t> steps;      ///< simulation.integration_steps (fixed-step sub-steps)
   std::vector<std::string> logs;       ///< paths or globs; when any, they replace logging.variables
   std::vector<std::string> logEvents;  ///< event names or globs; when any, logging.events
                                        ///< and logging.columns
@@ -32,7 +32,14 @@ struct RunOptions {
   bool terminal = false;               ///< `err` is a terminal: show a progress line
   bool progress = false;               ///< progress even when `err` is not a terminal
   std::optional<double> realtime;      ///< pace sim time to this many times the wall clock
+  std::optional<std::string> view;     ///< write a replay page of the run (docs/viewer.md)
+  std::optional<double> viewRate;      ///< Hz: the page's frames (default: kDefaultViewRate)
 };
+
+/// The frames per second of a replay page `hopsim run --view` writes unless --view-rate says
+/// otherwise, and the most frames it takes by default (a longer run is sampled more slowly).
+inline constexpr double kDefaultViewRate = 100.0;
+inline constexpr double kDefaultViewFrames = 10000.0;
 
 /// Loads and runs a scenario to its end time, writes the logged variables as CSV and reports
 /// the run on `err`.
@@ -63,6 +70,17 @@ struct GraphOptions {
 /// load's warnings on `err`. @throws InputError for an output that is not .dot, .gv or .svg
 /// (before loading), what Scenario::load throws, Error when `dot` is missing or fails.
 int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& err);
+
+/// What `hopsim view` was asked to do.
+struct ViewOptions {
+  std::string file;                   ///< a CSV or HDF5 file written by `hopsim run`
+  std::optional<std::string> output;  ///< the page; FILE's stem + .html if absent
+};
+
+/// Writes the replay page of a recorded run (docs/viewer.md) and says so on `err`.
+/// @throws InputError for a file that is not a recording of hopsim run, or one that lacks what
+/// the page needs (the bodies' poses).
+int viewRun(const ViewOptions& options, std::ostream& err);
 
 /// What `hopsim plot` was asked to do.
 struct PlotOptions {

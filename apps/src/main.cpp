@@ -52,13 +52,23 @@ int main(int argc, char** argv) {
                        "progress lines every 10% even when stderr is not a terminal");
   runCommand->add_option("--realtime", run.realtime,
                          "pace the run: sim time advances FACTOR times as fast as the wall clock");
+  runCommand->add_option("--view", run.view,
+                         "also write PAGE.html, a 3D replay of the run that opens in any browser "
+                         "(docs/viewer.md)");
+  runCommand->add_option("--view-rate", run.viewRate,
+                         "frames per second of the replay page, Hz (default: 100, at most 10000 "
+                         "frames)");
   // Settings a user may give in the environment: the command line wins over it, and it over
   // the file (docs/scenario-yaml.md, "hopsim run").
-  for (const auto& [option, variable] :
-       {std::pair{"--end", "HOPSIM_END"}, {"--dt", "HOPSIM_DT"},
-        {"--integrator", "HOPSIM_INTEGRATOR"}, {"--rtol", "HOPSIM_RTOL"},
-        {"--atol", "HOPSIM_ATOL"}, {"--steps", "HOPSIM_STEPS"}, {"--log-rate", "HOPSIM_LOG_RATE"},
-        {"--realtime", "HOPSIM_REALTIME"}, {"--quiet", "HOPSIM_QUIET"}}) {
+  for (const auto& [option, variable] : {std::pair{"--end", "HOPSIM_END"},
+                                         {"--dt", "HOPSIM_DT"},
+                                         {"--integrator", "HOPSIM_INTEGRATOR"},
+                                         {"--rtol", "HOPSIM_RTOL"},
+                                         {"--atol", "HOPSIM_ATOL"},
+                                         {"--steps", "HOPSIM_STEPS"},
+                                         {"--log-rate", "HOPSIM_LOG_RATE"},
+                                         {"--realtime", "HOPSIM_REALTIME"},
+                                         {"--quiet", "HOPSIM_QUIET"}}) {
     runCommand->get_option(option)->envname(variable);
   }
   hopsim::apps::CheckOptions check;
@@ -78,6 +88,15 @@ int main(int argc, char** argv) {
                            "(default: DOT on stdout)");
   graphCommand->add_option("--set", graph.overrides,
                            "PATH=VALUE override, validated like the file (repeatable)");
+  hopsim::apps::ViewOptions view;
+  CLI::App* viewCommand = app.add_subcommand(
+      "view", "write a 3D replay page of a recorded run, one HTML file that works offline");
+  viewCommand
+      ->add_option("file", view.file,
+                   "the CSV file (with its F.scene.json) or HDF5 file of hopsim run")
+      ->required();
+  viewCommand->add_option("-o,--output", view.output,
+                          "the page (default: the recording's name with .html)");
   hopsim::apps::PlotOptions plot;
   CLI::App* plotCommand = app.add_subcommand(
       "plot",
@@ -108,6 +127,7 @@ int main(int argc, char** argv) {
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
     if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);
     if (*plotCommand) return hopsim::apps::plotCsv(plot);
+    if (*viewCommand) return hopsim::apps::viewRun(view, std::cerr);
     if (*demo) return hopsim::apps::runDemo(std::cout);
     if (*models) return hopsim::apps::listModels(std::cout, modelClass, doc);
   } catch (const hopsim::Error& e) {

@@ -11,9 +11,11 @@
 #include <thread>
 
 #include "commands.h"
-#include "hdf5_writer.h"
 #include "hopsim/assemblies/scenario.h"
+#include "hopsim/core/recorder.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/viewer/hdf5_recording.h"
+#include "hopsim/viewer/replay_page.h"
 
 namespace hopsim::apps {
 
@@ -36,6 +38,10 @@ void checkOptions(const RunOptions& options) {
   positive("--atol", options.atol);
   positive("--log-rate", options.logRate);
   positive("--realtime", options.realtime);
+  positive("--view-rate", options.viewRate);
+  if (options.viewRate && !options.view) {
+    throw InputError("--view-rate sets the frames of the replay page: give --view PAGE.html too");
+  }
   if (options.steps && *options.steps < 1) {
     throw InputError("--steps: expected an integer >= 1, got " + std::to_string(*options.steps));
   }
@@ -162,6 +168,13 @@ void writeSidecar(const std::string& file, const Simulation& sim, const Recorder
   if (!json) throw InputError("cannot write '" + file + "'");
 }
 
+/// Writes `text` to `file`. @throws InputError naming it when it cannot be written.
+void writeText(const std::string& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text << "\n";
+  if (!out) throw InputError("cannot write '" + file + "'");
+}
+
 /// Watches the simulation advance, from a stop callback that never stops: it is asked after
 /// every hop and changes nothing, so the results are those of a run without it.
 ///
@@ -265,13 +278,40 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     overrides.push_back(yamlList("logging.variables", options.logs));
     overrides.push_back("logging.columns={}");
   }
-  if (!options.logEvents.empty()) overrides.push_back(yamlList("logging.events", options.logEvents));
+  if (!options.logEvents.empty())
+    overrides.push_back(yamlList("logging.events", options.logEvents));
   setting("logging.rate", options.logRate);
   std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);
   for (const std::string& warning : scenario->warnings())
     err << "hopsim: warning: " << warning << "\n";
   Simulation& sim = scenario->sim();
   const double startTime = sim.time();
+  // The scenes are taken in the initial state; the page's recorder samples from the start.
+  const auto sceneFor = [&](const Recorder& recorder) {
+    return viewer::sceneJson(
+        viewer::sceneOf(sim, &scenario->assemblies(), {options.file, recorder.columns(), {}}));
+  };
+  const std::optional<std::string> csv = options.out ? options.out : scenario->logFile();
+  // The scene stored with a recording lets `hopsim view` replay it later; a run that cannot
+  // have one (a mesh file that does not read) still runs and writes its recording.
+  std::string loggedScene;
+  if (csv) {
+    try {
+      loggedScene = sceneFor(scenario->recorder());
+    } catch (const InputError& e) {
+      err << "hopsim: warning: the recording will have no replay scene: " << e.what() << "\n";
+    }
+  }
+  std::unique_ptr<Recorder> replay;
+  std::string replayScene;
+  if (options.view) {
+    const double duration = scenario->endTime() - startTime;
+    const double rate = options.viewRate.value_or(
+        duration > 0.0 ? std::min(kDefaultViewRate, kDefaultViewFrames / duration)
+                       : kDefaultViewRate);
+    replay = viewer::replayRecorder(sim, &scenario->recorder(), rate);
+    replayScene = sceneFor(*replay);
+  }
   const auto runStart = std::chrono::steady_clock::now();
   std::optional<Progress> progress;
   const bool show = !options.quiet && (options.terminal || options.progress);
@@ -292,19 +332,20 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
   if (progress) progress->finish(sim.time());
   const auto runEnd = std::chrono::steady_clock::now();
 
-  const std::optional<std::string> csv = options.out ? options.out : scenario->logFile();
   // F.h5 / F.hdf5: HDF5 with the units as attributes, no sidecar; any other name: CSV.
-  const bool hdf5 = csv && isHdf5Path(*csv);
+  const bool hdf5 = csv && viewer::isHdf5Path(*csv);
   if (hdf5) {
-    writeHdf5(*csv, sim, scenario->recorder(), options.file);
+    viewer::writeHdf5(*csv, sim, scenario->recorder(), options.file, loggedScene);
   } else if (csv) {
     std::ofstream file(*csv);
     if (!file) throw InputError("cannot write '" + *csv + "'");
     scenario->recorder().writeCsv(file);
     writeSidecar(sidecarPath(*csv), sim, scenario->recorder());
+    if (!loggedScene.empty()) writeText(viewer::sceneSidecarPath(*csv), loggedScene);
   } else if (scenario->recorder().rows() > 0 && options.csvToStdout) {
     scenario->recorder().writeCsv(out);
   }
+  if (replay) viewer::writeReplayPage(*options.view, replayScene, viewer::recordingOf(*replay));
   if (!options.quiet) {
     for (const EventLogEntry& e : scenario->eventLog()) {
       err << "t = " << e.time << " s  " << e.event << ": " << e.message << "\n";
@@ -318,6 +359,9 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     } else if (csv) {
       err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv << " (units in "
           << sidecarPath(*csv) << ")";
+    }
+    if (replay) {
+      err << "; wrote the replay page " << *options.view << " (" << replay->rows() << " frames)";
     }
     err << "\n";
   }

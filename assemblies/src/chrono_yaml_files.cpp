@@ -170,7 +170,24 @@ SimulationFile readSimulationFile(const std::string& path) {
     if (const InputNode* n = Reader::optional(*out, "fps"))
       s.outputFps = r.positive(*n, at(p, "fps"));
   }
-  if (const InputNode* v = Reader::optional(doc, "visualization")) s.visualization = *v;
+  if (const InputNode* v = Reader::optional(doc, "visualization")) {
+    s.visualization = *v;
+    const InputNode* camera = v->isMapping() ? Reader::optional(*v, "camera") : nullptr;
+    if (camera != nullptr) {
+      const std::string p = "visualization.camera";
+      r.expectMapping(*camera, p);
+      r.checkKeys(*camera, p, {"vertical", "location", "target"});
+      SimulationFile::Camera c;
+      if (const InputNode* n = Reader::optional(*camera, "vertical"))
+        c.vertical =
+            r.choice(*n, at(p, "vertical"), {"Y", "Z"}) == 0 ? Vector3::UnitY() : Vector3::UnitZ();
+      if (const InputNode* n = Reader::optional(*camera, "location"))
+        c.location = r.vec3(*n, at(p, "location"));
+      if (const InputNode* n = Reader::optional(*camera, "target"))
+        c.target = r.vec3(*n, at(p, "target"));
+      s.camera = c;
+    }
+  }
 
   // The files it names (their own errors carry their own locations).
   auto load = [&](const InputNode& node, const std::string& key, const std::string& file) {

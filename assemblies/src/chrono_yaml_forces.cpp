@@ -284,9 +284,19 @@ mechanism::Tsda readTsda(ModelContext& c, const InputNode& e, const std::string&
   if (const InputNode* v = given("visualization")) {
     r.expectMapping(*v, at(p, "visualization"));
     r.checkKeys(*v, at(p, "visualization"), {"type", "color", "radius", "resolution", "turns"});
+    const std::string vp = at(p, "visualization");
+    mechanism::TsdaVisualization visual;
     if (const InputNode* ty = Reader::optional(*v, "type"))
-      r.choice(*ty, at(at(p, "visualization"), "type"), {"SEGMENT", "SPRING"}, true);
-    t.visualization = *v;
+      visual.spring = r.choice(*ty, at(vp, "type"), {"SEGMENT", "SPRING"}, true) == 1;
+    if (const InputNode* radius = Reader::optional(*v, "radius"))
+      visual.radius = r.positive(*radius, at(vp, "radius"));
+    if (const InputNode* turns = Reader::optional(*v, "turns")) {
+      visual.turns = r.integer(*turns, at(vp, "turns"));
+      if (visual.turns < 1) r.fail(*turns, at(vp, "turns"), "expected an integer >= 1");
+    }
+    if (const InputNode* color = Reader::optional(*v, "color"))
+      visual.color = r.color(*color, at(vp, "color"));
+    t.visualization = visual;
   }
   return t;
 }

@@ -71,22 +71,35 @@ void readContact(ModelContext& c, const InputNode& node, const std::string& path
   b.contact = node;
 }
 
-/// Visualization data kept for viewers; shape types are checked (unknown ones warn).
-InputNode readVisualization(Reader& r, const InputNode& node, const std::string& path) {
+/// A body's visualization shapes, for viewers: an unknown shape type warns and is skipped,
+/// as Chrono skips it; `model_file` is a MESH at the reference frame.
+std::vector<mechanism::VisualShape> readVisualization(ModelContext& c, const InputNode& node,
+                                                      const std::string& path) {
+  Reader& r = c.reader;
   r.expectMapping(node, path);
   r.checkKeys(node, path, {"model_file", "shapes"});
-  if (const InputNode* shapes = Reader::optional(node, "shapes")) {
-    const auto& items = r.sequence(*shapes, at(path, "shapes"));
-    for (std::size_t i = 0; i < items.size(); ++i) {
+  std::vector<mechanism::VisualShape> shapes;
+  if (const InputNode* file = Reader::optional(node, "model_file")) {
+    mechanism::VisualShape mesh;
+    mesh.type = mechanism::ShapeGeometry::Type::Mesh;
+    mesh.file = r.text(*file, at(path, "model_file"));
+    mesh.where = r.where(*file);
+    shapes.push_back(std::move(mesh));
+  }
+  if (const InputNode* items = Reader::optional(node, "shapes")) {
+    const auto& list = r.sequence(*items, at(path, "shapes"));
+    for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string sp = item(at(path, "shapes"), i);
-      r.expectMapping(items[i], sp);
-      if (const InputNode* t = Reader::optional(items[i], "type"))
-        r.choice(*t, at(sp, "type"), kVisualShapeTypes, true);
-      else
-        r.warn(items[i], sp + ": visualization shape without 'type' (ignored)");
+      r.expectMapping(list[i], sp);
+      const InputNode* type = Reader::optional(list[i], "type");
+      if (type == nullptr) {
+        r.warn(list[i], sp + ": visualization shape without 'type' (ignored)");
+      } else if (r.choice(*type, at(sp, "type"), kVisualShapeTypes, true) >= 0) {
+        shapes.push_back(readVisualShape(r, c.degrees, list[i], sp));
+      }
     }
   }
-  return node;
+  return shapes;
 }
 
 mechanism::Body readBody(ModelContext& c, const InputNode& e, const std::string& p) {
@@ -188,8 +201,10 @@ mechanism::Body readBody(ModelContext& c, const InputNode& e, const std::string&
   };
   velocity("initial_linear_velocity", "lin_vel", b.v_WC_W);
   velocity("initial_angular_velocity", "ang_vel", b.w_WC_C);
-  if (const InputNode* v = Reader::optional(e, "visualization"))
-    b.visualization = readVisualization(r, *v, at(p, "visualization"));
+  if (const InputNode* v = Reader::optional(e, "visualization")) {
+    b.visualization = *v;
+    b.visualShapes = readVisualization(c, *v, at(p, "visualization"));
+  }
   if (const InputNode* k = Reader::optional(e, "contact")) readContact(c, *k, at(p, "contact"), b);
   return b;
 }

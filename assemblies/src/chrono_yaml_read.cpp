@@ -224,6 +224,14 @@ Vector3 Reader::direction(const InputNode& node, const std::string& path) const 
   return v.normalized();
 }
 
+Vector3 Reader::color(const InputNode& node, const std::string& path) const {
+  const Vector3 c = vec3(node, path);
+  if (!(c.minCoeff() >= 0.0 && c.maxCoeff() <= 1.0)) {
+    fail(node, path, "color " + show(node) + "; expected [red, green, blue], each in [0, 1]");
+  }
+  return c;
+}
+
 Matrix3 Reader::orientation(const InputNode& node, const std::string& path, bool degrees) {
   if (!node.isSequence() || (node.items().size() != 3 && node.items().size() != 4)) {
     fail(node, path,

@@ -64,6 +64,8 @@ class Reader {
   Vector3 vec3(const InputNode& node, const std::string& path) const;
   /// A nonzero 3-vector, normalized.
   Vector3 direction(const InputNode& node, const std::string& path) const;
+  /// An RGB colour, each component in [0, 1].
+  Vector3 color(const InputNode& node, const std::string& path) const;
   /// Three Cardan angles (Z-Y'-X'', converted from degrees when `degrees`) or a quaternion
   /// (w, x, y, z; normalized, with a warning when it was not unit; never converted).
   Matrix3 orientation(const InputNode& node, const std::string& path, bool degrees);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "hopsim/assemblies/mechanism_lowering.h"
 #include "hopsim/models/contact_material.h"
 #include "hopsim/models/triangle_mesh.h"
 #include "hopsim/signals/error.h"
@@ -72,19 +73,31 @@ mechanism::ContactMaterial readContactMaterial(Reader& r, const InputNode& m,
   return material;
 }
 
-/// A collision shape (spec "Collision Shape"): its geometry in the body's reference frame.
-mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNode& e,
-                                         const std::string& sp,
-                                         const std::vector<mechanism::ContactMaterial>& materials,
-                                         ShapeSet types) {
-  using Type = mechanism::ContactShape::Type;
-  // The keys of a shape of each type; a native scenario's shape also names its `body`.
+namespace {
+
+/// The geometry of a shape (spec "Shape"): its type and the keys of that type, posed in the
+/// body's reference frame; a native scenario's shape also names its `body`.
+struct ShapeKeys {
+  /// The keys the caller reads besides (a collision shape's material, a visualization shape's
+  /// colour), for every type and for MESH only.
+  std::vector<std::string> anyType;
+  std::vector<std::string> mesh;
+  /// Whether a shape must give its pose (a collision shape's `location`, and a box's
+  /// `orientation`), or is at the reference frame and axis-aligned without one.
+  bool poseRequired{true};
+};
+mechanism::ShapeGeometry readShapeGeometry(Reader& r, bool degrees, const InputNode& e,
+                                           const std::string& sp, ShapeSet types,
+                                           const ShapeKeys& extra) {
+  using Type = mechanism::ShapeGeometry::Type;
+  mechanism::ShapeGeometry shape;
   const auto checkKeys = [&](std::vector<std::string> keys) {
+    keys.insert(keys.end(), extra.anyType.begin(), extra.anyType.end());
+    if (shape.type == Type::Mesh) keys.insert(keys.end(), extra.mesh.begin(), extra.mesh.end());
     if (types == ShapeSet::Native) keys.emplace_back("body");
     r.checkKeys(e, sp, keys);
   };
   r.expectMapping(e, sp);
-  mechanism::ContactShape shape;
   shape.where = r.where(e);
   // The names in the order of kTypes; a native scenario may also use the last two.
   static const std::vector<std::string> kChrono = {"SPHERE", "BOX", "CYLINDER", "MESH", "HULL"};
@@ -94,30 +107,23 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
                              Type::Hull,   Type::Capsule, Type::HalfSpace};
   shape.type = kTypes[r.choice(r.required(e, sp, "type"), at(sp, "type"),
                                types == ShapeSet::Chrono ? kChrono : kNative)];
-  const InputNode& mat = r.required(e, sp, "material");
-  shape.material = r.text(mat, at(sp, "material"));
-  if (std::none_of(materials.begin(), materials.end(),
-                   [&](const auto& m) { return m.name == shape.material; })) {
-    r.fail(mat, at(sp, "material"),
-           "unknown contact material '" + shape.material +
-               "'; expected one of the body's "
-               "contact.materials");
-  }
   const auto location = [&](bool required) {
-    const InputNode* v =
-        required ? &r.required(e, sp, "location") : Reader::optional(e, "location");
+    const InputNode* v = required && extra.poseRequired ? &r.required(e, sp, "location")
+                                                        : Reader::optional(e, "location");
     return v != nullptr ? r.vec3(*v, at(sp, "location")) : Vector3(Vector3::Zero());
   };
   switch (shape.type) {
     case Type::Sphere:
-      checkKeys({"type", "material", "location", "radius"});
+      checkKeys({"type", "location", "radius"});
       shape.X_RS = RigidTransform::fromTranslation(location(true));
       shape.radius = r.positive(r.required(e, sp, "radius"), at(sp, "radius"));
       break;
     case Type::Box: {
-      checkKeys({"type", "material", "location", "orientation", "dimensions"});
-      const Matrix3 R =
-          r.orientation(r.required(e, sp, "orientation"), at(sp, "orientation"), degrees);
+      checkKeys({"type", "location", "orientation", "dimensions"});
+      Matrix3 R = Matrix3::Identity();
+      if (const InputNode* o = extra.poseRequired ? &r.required(e, sp, "orientation")
+                                                  : Reader::optional(e, "orientation"))
+        R = r.orientation(*o, at(sp, "orientation"), degrees);
       shape.X_RS = RigidTransform(R, location(true));
       const InputNode& d = r.required(e, sp, "dimensions");
       shape.dimensions = r.vec3(d, at(sp, "dimensions"));
@@ -127,7 +133,7 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
       break;
     }
     case Type::Cylinder: {
-      checkKeys({"type", "material", "location", "axis", "radius", "length", "orientation"});
+      checkKeys({"type", "location", "axis", "radius", "length", "orientation"});
       if (const InputNode* o = e.find("orientation")) {
         r.warn(*o, at(sp, "orientation") + " is ignored: a cylinder is posed by its axis");
       }
@@ -138,7 +144,7 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
       break;
     }
     case Type::Capsule: {
-      checkKeys({"type", "material", "location", "axis", "radius", "length"});
+      checkKeys({"type", "location", "axis", "radius", "length"});
       const Vector3 axis = r.direction(r.required(e, sp, "axis"), at(sp, "axis"));
       shape.X_RS = RigidTransform(xThenRyFrame(axis), location(true));
       shape.radius = r.positive(r.required(e, sp, "radius"), at(sp, "radius"));
@@ -148,7 +154,7 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
       break;
     }
     case Type::HalfSpace: {
-      checkKeys({"type", "material", "location", "orientation"});
+      checkKeys({"type", "location", "orientation"});
       Matrix3 R = Matrix3::Identity();
       if (const InputNode* o = Reader::optional(e, "orientation"))
         R = r.orientation(*o, at(sp, "orientation"), degrees);
@@ -156,12 +162,11 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
       break;
     }
     case Type::Hull:
-      checkKeys({"type", "material", "filename"});
+      checkKeys({"type", "filename"});
       shape.file = r.text(r.required(e, sp, "filename"), at(sp, "filename"));
       break;
     case Type::Mesh: {
-      checkKeys({"type", "material", "body", "filename", "location", "orientation", "scale",
-                 "contact_radius"});
+      checkKeys({"type", "filename", "location", "orientation", "scale"});
       shape.file = r.text(r.required(e, sp, "filename"), at(sp, "filename"));
       Matrix3 R = Matrix3::Identity();
       if (const InputNode* o = Reader::optional(e, "orientation"))
@@ -169,14 +174,46 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
       shape.X_RS = RigidTransform(R, location(false));
       if (const InputNode* v = Reader::optional(e, "scale"))
         shape.scale = r.positive(*v, at(sp, "scale"));
-      if (const InputNode* v = Reader::optional(e, "contact_radius")) {
-        shape.contactRadius = r.number(*v, at(sp, "contact_radius"));
-        if (shape.contactRadius < 0.0)
-          r.fail(*v, at(sp, "contact_radius"), "expected a value >= 0");
-      }
       break;
     }
   }
+  return shape;
+}
+
+}  // namespace
+
+/// A collision shape (spec "Collision Shape"): its geometry in the body's reference frame.
+mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNode& e,
+                                         const std::string& sp,
+                                         const std::vector<mechanism::ContactMaterial>& materials,
+                                         ShapeSet types) {
+  mechanism::ContactShape shape;
+  static_cast<mechanism::ShapeGeometry&>(shape) =
+      readShapeGeometry(r, degrees, e, sp, types, {{"material"}, {"contact_radius"}, true});
+  const InputNode& mat = r.required(e, sp, "material");
+  shape.material = r.text(mat, at(sp, "material"));
+  if (std::none_of(materials.begin(), materials.end(),
+                   [&](const auto& m) { return m.name == shape.material; })) {
+    r.fail(mat, at(sp, "material"),
+           "unknown contact material '" + shape.material +
+               "'; expected one of the body's "
+               "contact.materials");
+  }
+  const bool mesh = shape.type == mechanism::ShapeGeometry::Type::Mesh;
+  if (const InputNode* v = mesh ? Reader::optional(e, "contact_radius") : nullptr) {
+    shape.contactRadius = r.number(*v, at(sp, "contact_radius"));
+    if (shape.contactRadius < 0.0) r.fail(*v, at(sp, "contact_radius"), "expected a value >= 0");
+  }
+  return shape;
+}
+
+mechanism::VisualShape readVisualShape(Reader& r, bool degrees, const InputNode& e,
+                                       const std::string& sp) {
+  mechanism::VisualShape shape;
+  static_cast<mechanism::ShapeGeometry&>(shape) =
+      readShapeGeometry(r, degrees, e, sp, ShapeSet::Chrono, {{"color"}, {}, false});
+  if (const InputNode* color = Reader::optional(e, "color"))
+    shape.color = r.color(*color, at(sp, "color"));
   return shape;
 }
 
@@ -204,6 +241,18 @@ ShapeFile resolveShapeFile(const std::string& name, const std::string& modelFile
 }
 
 }  // namespace
+
+}  // namespace hopsim::chrono::detail
+
+namespace hopsim::mechanism {
+
+std::string shapeFilePath(const Mechanism& mechanism, const std::string& name) {
+  return chrono::detail::resolveShapeFile(name, mechanism.file, mechanism.dataRoot).path;
+}
+
+}  // namespace hopsim::mechanism
+
+namespace hopsim::chrono::detail {
 
 LoweredShape lowerShape(const mechanism::ContactShape& shape,
                         const std::vector<mechanism::ContactMaterial>& materials, int firstMaterial,

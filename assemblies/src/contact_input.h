@@ -29,6 +29,12 @@ mechanism::ContactShape readContactShape(Reader& r, bool degrees, const InputNod
                                          const std::vector<mechanism::ContactMaterial>& materials,
                                          ShapeSet types);
 
+/// A visualization shape (spec "Visualization Shape"): the keys of a collision shape's type
+/// without `material`, and an optional `color`.
+/// @throws InputError with file:line:col and the key path.
+mechanism::VisualShape readVisualShape(Reader& r, bool degrees, const InputNode& e,
+                                       const std::string& path);
+
 /// A shape lowered for SmoothContact, and the warning its lowering gave (empty, or located at
 /// the shape).
 struct LoweredShape {

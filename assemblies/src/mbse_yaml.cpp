@@ -326,8 +326,10 @@ void Reader::readPoints(const InputNode& points) {
     stage.point = static_cast<int>(i);
     point.x = evaluate(require(entry, "x", path), path + ".x", stage);
     point.y = evaluate(require(entry, "y", path), path + ".y", stage);
-    variables_.set("x" + std::to_string(i), point.x);
-    variables_.set("y" + std::to_string(i), point.y);
+    // Appended, not '"x" + to_string(i)': GCC 12 reports a false -Warray-bounds there.
+    const std::string index = std::to_string(i);
+    variables_.set(std::string("x").append(index), point.x);
+    variables_.set(std::string("y").append(index), point.y);
     points_.push_back(point);
   }
 }
@@ -650,6 +652,18 @@ void Reader::project() {
   setAngles();
 }
 
+/// How viewers draw a planar body: a bar from its first point to its second (along the
+/// reference frame's x), a twentieth of its length thick.
+mechanism::VisualShape barShape(double length, const SourceLocation& where) {
+  mechanism::VisualShape bar;
+  bar.type = mechanism::ShapeGeometry::Type::Box;
+  bar.X_RS = mechanism::RigidTransform::fromTranslation(Vector3(0.5 * length, 0.0, 0.0));
+  bar.dimensions = Vector3(length, 0.05 * length, 0.05 * length);
+  bar.color = Vector3(0.45, 0.55, 0.75);
+  bar.where = where;
+  return bar;
+}
+
 void Reader::build() {
   auto bodyName = [](std::size_t k) { return "body" + std::to_string(k); };
   std::vector<std::vector<std::size_t>> users(points_.size());
@@ -684,6 +698,7 @@ void Reader::build() {
     out.inertia(2, 2) = iG;
     if (const InputNode* visual = body.node->find("visual")) out.visualization = *visual;
     out.where = body.node->location();
+    out.visualShapes.push_back(barShape(std::hypot(p1.x - p0.x, p1.y - p0.y), out.where));
     mechanism_.bodies.push_back(std::move(out));
   }
   mechanism::Body ground;

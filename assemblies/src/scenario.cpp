@@ -668,6 +668,7 @@ std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string&
                                           const std::vector<std::string>& overrides,
                                           const AssemblyRegistry& registry) {
   std::unique_ptr<Scenario> scenario(new Scenario());
+  scenario->file_ = file;
   // The assemblies' warnings (a Chrono model's unknown keys) follow the loader's own.
   const auto collectAssemblyWarnings = [&scenario] {
     if (!scenario->top_) return;

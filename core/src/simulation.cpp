@@ -136,6 +136,7 @@ const Simulation::ModelSlot& Simulation::slot(std::string_view name) const {
 }
 
 Model& Simulation::model(std::string_view name) { return *slot(name).model; }
+const Model& Simulation::model(std::string_view name) const { return *slot(name).model; }
 
 void Simulation::removeModel(std::string_view name) {
   requireUnlocked("removeModel('" + std::string(name) + "')");

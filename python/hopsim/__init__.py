@@ -59,7 +59,8 @@ The rest of the framework, in the modules this package re-exports:
   (``hopsim.assembly``);
 - recording to numpy and pandas, ``sim.record(patterns, rate)`` (:class:`Recorder`;
   ``hopsim.recording``) and plots (``hopsim.plot``);
-- :func:`load` for native scenarios, Chrono MBS files and MBSE files.
+- :func:`load` for native scenarios, Chrono MBS files and MBSE files;
+- 3D replay pages of runs, :func:`view` (``hopsim.viewer``).
 
 docs/python.md in the repository is the tutorial.
 
@@ -158,13 +159,15 @@ del _public
 import json  # noqa: E402
 
 from hopsim import _hopsim  # noqa: E402
-from hopsim import assembly, models, multibody, recording  # noqa: E402
+from hopsim import assembly, models, multibody, recording, viewer  # noqa: E402
 from hopsim.assembly import *  # noqa: E402,F401,F403
 from hopsim.models import *  # noqa: E402,F401,F403
 from hopsim.multibody import *  # noqa: E402,F401,F403
 from hopsim.recording import *  # noqa: E402,F401,F403
+from hopsim.viewer import *  # noqa: E402,F401,F403
 
-__all__ += assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
+__all__ += (assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
+            + viewer.__all__)
 
 
 def __getattr__(name):

@@ -38,12 +38,6 @@ std::string describeAssembly(const std::string& path) {
 
 // ---- assemblies --------------------------------------------------------------------------------
 
-/// The Python base of every assembly handle (hopsim.AssemblyBase).
-struct AssemblyBase {
-  AssemblyRef ref;
-  virtual ~AssemblyBase() = default;
-};
-
 /// hopsim.SimulationAssembly: owns the top of a tree built by a run script.
 struct TopAssembly : AssemblyBase {
   std::unique_ptr<SimulationAssembly> top;

@@ -51,6 +51,12 @@ struct AssemblyRef {
   Assembly& get() const;
 };
 
+/// The Python base of every assembly handle (hopsim.AssemblyBase).
+struct AssemblyBase {
+  AssemblyRef ref;
+  virtual ~AssemblyBase() = default;
+};
+
 /// hopsim.ParamValues: which set of an assembly, or an owned set, or one lent for the length of
 /// a call.
 struct ValuesView {

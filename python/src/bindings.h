@@ -43,4 +43,7 @@ void bindRecorder(py::module_& m);
 /// Assembly and its Python subclasses, the assembly registry (assemblies.cpp; last).
 void bindAssemblies(py::module_& m);
 
+/// hopsim.view_recorder and the replay page writers behind hopsim.view (python/src/viewer.cpp).
+void bindViewer(py::module_& m);
+
 }  // namespace hopsim::python

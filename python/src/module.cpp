@@ -22,4 +22,5 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindMultibody(m);
   hp::bindRecorder(m);
   hp::bindAssemblies(m);
+  hp::bindViewer(m);
 }

@@ -25,6 +25,7 @@ void bindScenario(py::module_& m) {
        py::return_value_policy::reference_internal, "The locked simulation.")
       .def_property_readonly("end_time", &Scenario::endTime,
                              "simulation.end_time (after overrides), s.")
+      .def_property_readonly("file", &Scenario::file, "The file it was loaded from.")
       .def_property_readonly("warnings", &Scenario::warnings,
                              "The load's warnings, each 'file:line:col: message'.")
       .def("run", &Scenario::run, py::call_guard<py::gil_scoped_release>(),

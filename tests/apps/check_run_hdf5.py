@@ -10,6 +10,7 @@ hopsim_version and scenario; the values equal the CSV's exactly (pandas parses i
 significant digits with float_precision="round_trip"); an unwritable file exits 1 naming it.
 """
 
+import json
 import pathlib
 import subprocess
 import sys
@@ -81,7 +82,13 @@ run("rotor_soft_stop.yaml", csvfile)
 frame = read(csvfile)
 with h5py.File(h5file, "r") as h5:
     assert dict(h5.attrs) == {"hopsim_version": h5.attrs["hopsim_version"],
-                              "scenario": "rotor_soft_stop.yaml"}, dict(h5.attrs)
+                              "scenario": "rotor_soft_stop.yaml",
+                              "viewer_scene": h5.attrs["viewer_scene"]}, dict(h5.attrs)
+    # The scene hopsim view replays the recording with (docs/viewer.md): the rotor, whose pose
+    # this recording does not hold.
+    scene = json.loads(h5.attrs["viewer_scene"])
+    assert [body["name"] for body in scene["bodies"]] == ["rotor"], scene
+    assert "pose" not in scene["bodies"][0], scene
     assert isinstance(h5.attrs["hopsim_version"], str) and h5.attrs["hopsim_version"]
     names = []
     h5.visititems(lambda name, item: names.append(name) if isinstance(item, h5py.Dataset)

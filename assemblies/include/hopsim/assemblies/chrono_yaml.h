@@ -84,7 +84,15 @@ struct SimulationFile {
   std::string outputFormat{"NONE"};  ///< ASCII, HDF5 or NONE (required when `output` is present)
   std::string outputMode{"FRAMES"};  ///< FRAMES or SERIES
   double outputFps{100.0};           ///< `output.fps` (Chrono's parser default 100)
-  InputNode visualization;  ///< kept as data (null when absent; presence turns rendering on)
+  InputNode visualization;           ///< as written (null when absent; presence turns rendering on)
+  /// `visualization.camera`, for viewers: which world axis is up (`vertical`: Y or Z) and,
+  /// when both are given, where the camera is and what it looks at (world, m).
+  struct Camera {
+    mechanism::Vector3 vertical{mechanism::Vector3::UnitZ()};
+    std::optional<mechanism::Vector3> location;
+    std::optional<mechanism::Vector3> target;
+  };
+  std::optional<Camera> camera;
   SolverSettings solver;
   mechanism::Mechanism model;
   /// This file's warnings, then the solver file's, then the model file's.

@@ -51,20 +51,30 @@ struct ContactMaterial {
   SourceLocation where;
 };
 
-/// A collision shape of a body (Chrono's `contact.shapes`), posed in the body's reference frame;
-/// cylinders and capsules along the shape frame's Z. HULL and MESH are kept with their file for
-/// the meshes to come; CAPSULE and HALFSPACE (the ground) come from native scenarios only.
-struct ContactShape {
+/// The geometry of a shape of a body, posed in the body's reference frame; cylinders and
+/// capsules along the shape frame's Z. HULL and MESH keep their OBJ file (as written); CAPSULE
+/// and HALFSPACE (the ground) come from native scenarios only.
+struct ShapeGeometry {
   enum class Type { Sphere, Box, Cylinder, Hull, Mesh, Capsule, HalfSpace } type{Type::Sphere};
-  RigidTransform X_RS;                            ///< shape frame in the reference frame
-  double radius{0.0};                             ///< SPHERE, CYLINDER (m)
-  Vector3 dimensions{Vector3::Zero()};            ///< BOX: full edge lengths (m)
+  RigidTransform X_RS;                  ///< shape frame in the reference frame
+  double radius{0.0};                   ///< SPHERE, CYLINDER, CAPSULE (m)
+  Vector3 dimensions{Vector3::Zero()};  ///< BOX: full edge lengths (m)
   double length{0.0};  ///< CYLINDER: full length; CAPSULE: between its caps' centres (m)
-  std::string material;                           ///< a material of the same body
-  std::string file;                               ///< HULL, MESH: the OBJ file, as written
-  double scale{1.0};                              ///< MESH
-  double contactRadius{0.0};                      ///< MESH (m)
+  std::string file;    ///< HULL, MESH: the OBJ file, as written
+  double scale{1.0};   ///< MESH
   SourceLocation where;
+};
+
+/// A collision shape of a body (Chrono's `contact.shapes`).
+struct ContactShape : ShapeGeometry {
+  std::string material;       ///< a material of the same body
+  double contactRadius{0.0};  ///< MESH (m)
+};
+
+/// A visualization shape of a body (Chrono's `visualization.shapes`, or its `model_file` as a
+/// MESH at the reference frame): drawn by viewers, no effect on the physics.
+struct VisualShape : ShapeGeometry {
+  Vector3 color{0.75, 0.75, 0.75};  ///< diffuse RGB in [0, 1] (Chrono's default grey)
 };
 
 /// A body. Its reference frame is X_WR; its centre of mass frame is X_WR * X_RC; the inertia
@@ -73,14 +83,15 @@ struct ContactShape {
 struct Body {
   std::string name;
   bool fixed{false};
-  double mass{0.0};                  ///< kg (ignored for a fixed body)
-  RigidTransform X_WR;               ///< reference frame in the world at t = 0
-  RigidTransform X_RC;               ///< centre-of-mass frame in the reference frame
-  Matrix3 inertia{Matrix3::Zero()};  ///< kg m^2, about the COM, in COM axes
-  Vector3 v_WC_W{Vector3::Zero()};   ///< initial COM velocity, world axes (m/s)
-  Vector3 w_WC_C{Vector3::Zero()};   ///< initial angular velocity, COM-frame axes (rad/s)
-  InputNode visualization;           ///< kept as data for viewers (null when absent)
-  InputNode contact;                 ///< the `contact` entry as written (null when absent)
+  double mass{0.0};                       ///< kg (ignored for a fixed body)
+  RigidTransform X_WR;                    ///< reference frame in the world at t = 0
+  RigidTransform X_RC;                    ///< centre-of-mass frame in the reference frame
+  Matrix3 inertia{Matrix3::Zero()};       ///< kg m^2, about the COM, in COM axes
+  Vector3 v_WC_W{Vector3::Zero()};        ///< initial COM velocity, world axes (m/s)
+  Vector3 w_WC_C{Vector3::Zero()};        ///< initial angular velocity, COM-frame axes (rad/s)
+  InputNode visualization;                ///< as written (null when absent)
+  std::vector<VisualShape> visualShapes;  ///< read from `visualization` (types checked)
+  InputNode contact;                      ///< the `contact` entry as written (null when absent)
   std::vector<ContactMaterial> contactMaterials;
   std::vector<ContactShape> contactShapes;
   SourceLocation where;
@@ -155,6 +166,15 @@ enum class TsdaLaw {
   Map,          ///< F = P - M(L, L̇), bilinear with linear extrapolation
 };
 
+/// How viewers draw a TSDA (Chrono's `visualization`): a coil of `turns` turns or a segment;
+/// zero radius and turns leave the size to the viewer.
+struct TsdaVisualization {
+  bool spring{false};  ///< SPRING: a coil; SEGMENT: a straight segment
+  double radius{0.0};  ///< m (0: the viewer's choice)
+  int turns{0};        ///< coil turns (0: the viewer's choice)
+  Vector3 color{0.75, 0.75, 0.75};
+};
+
 /// A translational spring-damper-actuator between point1 on body1 and point2 on body2 (world
 /// points at t = 0, then fixed in their bodies). F > 0 pushes the bodies apart.
 struct Tsda {
@@ -176,7 +196,7 @@ struct Tsda {
   std::vector<double> mapSpeeds;                      ///< the map's rows (m/s), ascending
   std::vector<std::vector<double>> mapForces;         ///< [row][column], N
   std::optional<std::array<double, 2>> lengthLimits;  ///< {min, max} for the stop force S
-  InputNode visualization;
+  std::optional<TsdaVisualization> visualization;     ///< absent: not drawn by Chrono
   SourceLocation where;
 };
 

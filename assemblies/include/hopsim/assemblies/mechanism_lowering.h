@@ -53,6 +53,11 @@ struct LoweringPlan {
 /// bodies are the same.
 LoweringPlan planMechanism(const Mechanism& mechanism, const Placement& placement);
 
+/// The OBJ file of a MESH or HULL shape of `mechanism` (or its `model_file`), where the
+/// lowering reads it: an absolute name as it is; else under the model's data_path when it has
+/// one; else beside the model file, or in the working directory when only that has it.
+std::string shapeFilePath(const Mechanism& mechanism, const std::string& name);
+
 /// Builds a planned mechanism into an assembly, in the assembly's stages.
 class MechanismBuilder {
  public:

@@ -51,6 +51,9 @@ class Scenario {
   Simulation& sim() { return *sim_; }
   const Simulation& sim() const { return *sim_; }
   SimulationAssembly& assemblies() { return *top_; }
+  const SimulationAssembly& assemblies() const { return *top_; }
+  /// The file it was loaded from (the name given to build()).
+  const std::string& file() const { return file_; }
   /// `simulation.end_time`, s.
   double endTime() const { return endTime_; }
   /// Advances to the end time (or until a `stop` action). The simulation is locked at load.
@@ -73,6 +76,7 @@ class Scenario {
   std::unique_ptr<Simulation> sim_;
   std::unique_ptr<SimulationAssembly> top_;  // after sim_: destroyed first
   std::unique_ptr<Recorder> recorder_;
+  std::string file_;
   double endTime_ = 0.0;
   std::optional<std::string> logFile_;
   std::vector<EventLogEntry> eventLog_;

@@ -134,6 +134,7 @@ class Simulation {
   }
   /// @throws InputError naming the model and the nearest names.
   Model& model(std::string_view name);
+  const Model& model(std::string_view name) const;
   /// Removes a model with its variables, breaks, schedule and model-method events.
   void removeModel(std::string_view name);
   /// Model names in creation order.

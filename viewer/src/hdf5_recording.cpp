@@ -1,6 +1,7 @@
-// HDF5 output of `hopsim run --out F.h5`, with the HDF5 C API.
+// HDF5 recordings with the HDF5 C API: `hopsim run --out F.h5` writes them, the viewer reads
+// them back.
 
-#include "hdf5_writer.h"
+#include "hopsim/viewer/hdf5_recording.h"
 
 #include <hdf5.h>
 
@@ -20,7 +21,7 @@
 #define HOPSIM_VERSION ""
 #endif
 
-namespace hopsim::apps {
+namespace hopsim::viewer {
 
 namespace {
 
@@ -58,14 +59,12 @@ class QuietErrors {
   void* data_ = nullptr;
 };
 
-/// Writes one file; every failure throws an InputError naming it.
-class Writer {
+/// One file: every failure throws an InputError that starts with `prefix` (naming the file).
+class File {
  public:
-  explicit Writer(std::string file) : file_(std::move(file)) {}
+  explicit File(std::string prefix) : prefix_(std::move(prefix)) {}
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("cannot write '" + file_ + "': " + what);
-  }
+  [[noreturn]] void fail(const std::string& what) const { throw InputError(prefix_ + what); }
 
   Handle check(hid_t id, herr_t (*close)(hid_t), const std::string& what) const {
     if (id < 0) fail(what);
@@ -83,6 +82,15 @@ class Writer {
     check(H5Tset_cset(type.get(), H5T_CSET_UTF8), "string type");
     return type;
   }
+
+ private:
+  std::string prefix_;
+};
+
+/// Writes one file.
+class Writer : public File {
+ public:
+  explicit Writer(const std::string& file) : File("cannot write '" + file + "': ") {}
 
   /// Attribute `name` = `value` (a scalar string) on `object`.
   void attribute(hid_t object, const char* name, const std::string& value) const {
@@ -135,9 +143,6 @@ class Writer {
     }
     return set;
   }
-
- private:
-  std::string file_;
 };
 
 /// The dataset of variable `path`: "signals.stop_torque" -> "/signals/stop_torque".
@@ -145,6 +150,47 @@ std::string datasetName(const std::string& path) {
   std::string name = "/" + path;
   std::replace(name.begin(), name.end(), '.', '/');
   return name;
+}
+
+/// Reads one file.
+class FileReader : public File {
+ public:
+  explicit FileReader(const std::string& file)
+      : File("cannot read the recording '" + file + "': ") {}
+
+  /// The string attribute `name` of `object` (a scalar or the elements of a 1-D array);
+  /// nothing when it has none.
+  std::vector<std::string> strings(hid_t object, const char* name) const {
+    if (H5Aexists(object, name) <= 0) return {};
+    const Handle attr = check(H5Aopen(object, name, H5P_DEFAULT), H5Aclose, name);
+    const Handle space = check(H5Aget_space(attr.get()), H5Sclose, name);
+    const hssize_t count = H5Sget_simple_extent_npoints(space.get());
+    const Handle type = stringType();
+    std::vector<char*> texts(static_cast<std::size_t>(std::max<hssize_t>(count, 0)), nullptr);
+    if (H5Aread(attr.get(), type.get(), texts.data()) < 0) fail(std::string("attribute ") + name);
+    std::vector<std::string> out(texts.begin(), texts.end());
+    H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, texts.data());
+    return out;
+  }
+
+  /// A float64 dataset's values (row-major) and its dimensions.
+  std::vector<double> values(hid_t set, std::vector<hsize_t>& dims) const {
+    const Handle space = check(H5Dget_space(set), H5Sclose, "dataspace");
+    const int rank = H5Sget_simple_extent_ndims(space.get());
+    if (rank < 1 || rank > 2) fail("a dataset of rank " + std::to_string(rank));
+    dims.assign(static_cast<std::size_t>(rank), 0);
+    H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+    std::vector<double> data(static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get())));
+    if (H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) < 0)
+      fail("a dataset that is not numbers");
+    return data;
+  }
+};
+
+/// The datasets of a file, by path, in HDF5's name order.
+herr_t collectDataset(hid_t, const char* name, const H5L_info_t*, void* names) {
+  static_cast<std::vector<std::string>*>(names)->push_back(name);
+  return 0;
 }
 
 }  // namespace
@@ -158,7 +204,7 @@ bool isHdf5Path(const std::string& file) {
 }
 
 void writeHdf5(const std::string& file, const Simulation& sim, const Recorder& recorder,
-               const std::string& scenarioFile) {
+               const std::string& scenarioFile, const std::string& sceneJson) {
   const QuietErrors quiet;
   const Writer w(file);
   const Handle h5 = w.check(H5Fcreate(file.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT),
@@ -166,6 +212,7 @@ void writeHdf5(const std::string& file, const Simulation& sim, const Recorder& r
   const Handle root = w.check(H5Gopen2(h5.get(), "/", H5P_DEFAULT), H5Gclose, "root group");
   w.attribute(root.get(), "hopsim_version", std::string(HOPSIM_VERSION));
   w.attribute(root.get(), "scenario", std::filesystem::path(scenarioFile).filename().string());
+  if (!sceneJson.empty()) w.attribute(root.get(), "viewer_scene", sceneJson);
 
   const std::size_t rows = recorder.rows();
   {
@@ -218,4 +265,44 @@ void writeHdf5(const std::string& file, const Simulation& sim, const Recorder& r
   w.check(H5Fflush(h5.get(), H5F_SCOPE_LOCAL), "flush");
 }
 
-}  // namespace hopsim::apps
+RecordingTable readHdf5Recording(const std::string& path, std::string& sceneJson) {
+  const QuietErrors quiet;
+  const FileReader r(path);
+  const Handle h5 = r.check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose,
+                            "not an HDF5 file, or it cannot be opened");
+  const Handle root = r.check(H5Gopen2(h5.get(), "/", H5P_DEFAULT), H5Gclose, "root group");
+  const std::vector<std::string> scene = r.strings(root.get(), "viewer_scene");
+  sceneJson = scene.empty() ? std::string() : scene.front();
+
+  RecordingTable table;
+  std::vector<hsize_t> dims;
+  {
+    const Handle time = r.check(H5Dopen2(h5.get(), "/time", H5P_DEFAULT), H5Dclose,
+                                "no /time dataset (not written by hopsim run)");
+    table.time = r.values(time.get(), dims);
+  }
+  std::vector<std::string> links;
+  H5Lvisit(h5.get(), H5_INDEX_NAME, H5_ITER_INC, collectDataset, &links);
+  for (const std::string& link : links) {
+    const Handle object = r.check(H5Oopen(h5.get(), link.c_str(), H5P_DEFAULT), H5Oclose, link);
+    if (H5Iget_type(object.get()) != H5I_DATASET || link == "time") continue;
+    const std::vector<std::string> names = r.strings(object.get(), "columns");
+    const std::vector<std::string> unit = r.strings(object.get(), "unit");
+    const std::vector<double> data = r.values(object.get(), dims);
+    const std::size_t width = dims.size() == 2 ? dims[1] : 1;
+    if (dims[0] != table.time.size() || names.size() != width) {
+      r.fail("dataset /" + link + " has " + std::to_string(dims[0]) + " rows and " +
+             std::to_string(names.size()) + " column names for " + std::to_string(width) +
+             " columns; expected " + std::to_string(table.time.size()) + " rows (/time's)");
+    }
+    for (std::size_t k = 0; k < width; ++k) {
+      table.names.push_back(names[k]);
+      table.units.push_back(unit.empty() ? std::string() : unit.front());
+      std::vector<double>& column = table.columns.emplace_back(table.time.size());
+      for (std::size_t row = 0; row < table.time.size(); ++row) column[row] = data[row * width + k];
+    }
+  }
+  return table;
+}
+
+}  // namespace hopsim::viewer
