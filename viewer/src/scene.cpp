@@ -14,6 +14,7 @@
 #include "hopsim/assemblies/model_file_assembly.h"
 #include "hopsim/assemblies/yaml_input.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/models/smooth_contact.h"
 #include "hopsim/models/triangle_mesh.h"
 #include "inertia_shape.h"
 
@@ -38,10 +39,9 @@ void collectModelFiles(const Assembly& assembly,
   for (const auto& child : assembly.children()) collectModelFiles(*child, builders);
 }
 
-/// A mesh shape's triangles from its OBJ file, scaled; for a HULL, the hull of its vertices.
-void readMeshInto(Shape& shape, const std::string& file, double scale, bool hull) {
-  models::TriangleMesh mesh = models::readObj(file, scale);
-  if (hull) mesh = models::convexHull(mesh.vertices);
+/// A mesh shape's vertices and triangles.
+void setMesh(Shape& shape, const models::TriangleMesh& mesh) {
+  shape.type = Shape::Type::Mesh;
   shape.vertices.reserve(3 * mesh.vertices.size());
   for (const auto& v : mesh.vertices)
     shape.vertices.insert(shape.vertices.end(), {v.x(), v.y(), v.z()});
@@ -50,57 +50,92 @@ void readMeshInto(Shape& shape, const std::string& file, double scale, bool hull
     shape.indices.insert(shape.indices.end(), t.begin(), t.end());
 }
 
-/// A mechanism shape (visual or collision) as drawn; HALFSPACE (an infinite ground) is left to
-/// the page's grid.
-std::optional<Shape> drawnShape(const ShapeGeometry& g, const mechanism::Mechanism& m,
-                                const Vector3& color) {
-  using Type = ShapeGeometry::Type;
-  Shape s;
-  s.X_BS = g.X_RS;  // the body frame of a model file's body is its reference frame
-  s.color = color;
-  switch (g.type) {
+/// A primitive's type and sizes; false for a half space (an infinite ground: the page's grid
+/// stands for it) and the meshes, which the callers set.
+bool setPrimitive(Shape& s, models::ShapeType type, double radius, const Vector3& dimensions,
+                  double length) {
+  using Type = models::ShapeType;
+  switch (type) {
     case Type::Sphere:
       s.type = Shape::Type::Sphere;
-      s.radius = g.radius;
       break;
     case Type::Box:
       s.type = Shape::Type::Box;
-      s.size = g.dimensions;
       break;
     case Type::Cylinder:
       s.type = Shape::Type::Cylinder;
-      s.radius = g.radius;
-      s.length = g.length;
       break;
     case Type::Capsule:
       s.type = Shape::Type::Capsule;
-      s.radius = g.radius;
-      s.length = g.length;
-      break;
-    case Type::Mesh:
-    case Type::Hull:
-      s.type = Shape::Type::Mesh;
-      readMeshInto(s, mechanism::shapeFilePath(m, g.file), g.type == Type::Mesh ? g.scale : 1.0,
-                   g.type == Type::Hull);
       break;
     case Type::HalfSpace:
-      return std::nullopt;
+    case Type::Hull:
+    case Type::Mesh:
+      return false;
+  }
+  s.radius = radius;
+  s.size = dimensions;
+  s.length = length;
+  return true;
+}
+
+/// The smooth-contact primitive of a model file's shape type.
+models::ShapeType primitiveType(ShapeGeometry::Type type) {
+  using Type = ShapeGeometry::Type;
+  switch (type) {
+    case Type::Sphere:
+      return models::ShapeType::Sphere;
+    case Type::Box:
+      return models::ShapeType::Box;
+    case Type::Cylinder:
+      return models::ShapeType::Cylinder;
+    case Type::Capsule:
+      return models::ShapeType::Capsule;
+    case Type::HalfSpace:
+      return models::ShapeType::HalfSpace;
+    case Type::Hull:
+      return models::ShapeType::Hull;
+    case Type::Mesh:
+      return models::ShapeType::Mesh;
+  }
+  return models::ShapeType::Mesh;
+}
+
+/// A model file's visualization shape as drawn: primitives, and meshes from their OBJ files
+/// (visualization shapes are never half spaces: the reader takes Chrono's types only).
+Shape drawnShape(const mechanism::VisualShape& v, const mechanism::Mechanism& m) {
+  using Type = ShapeGeometry::Type;
+  Shape s;
+  s.X_BS = v.X_RS;  // the body frame of a model file's body is its reference frame
+  s.color = v.color;
+  if (!setPrimitive(s, primitiveType(v.type), v.radius, v.dimensions, v.length)) {
+    const models::TriangleMesh mesh =
+        models::readObj(mechanism::shapeFilePath(m, v.file), v.type == Type::Mesh ? v.scale : 1.0);
+    setMesh(s, v.type == Type::Hull ? models::convexHull(mesh.vertices) : mesh);
   }
   return s;
 }
 
-/// A model-file body's shapes: its visualization shapes, else its collision shapes.
-std::vector<Shape> mechanismShapes(const mechanism::Mechanism& m, const mechanism::Body& body) {
-  std::vector<Shape> shapes;
-  for (const auto& v : body.visualShapes) {
-    if (auto s = drawnShape(v, m, v.color)) shapes.push_back(std::move(*s));
-  }
-  if (shapes.empty()) {
-    for (const auto& c : body.contactShapes) {
-      if (auto s = drawnShape(c, m, Vector3(0.55, 0.6, 0.7))) shapes.push_back(std::move(*s));
+/// The collision shapes of the SmoothContact models, as drawn, by body name ("world" for the
+/// static ones).
+std::map<std::string, std::vector<Shape>> collisionShapes(const Simulation& sim) {
+  std::map<std::string, std::vector<Shape>> byBody;
+  for (const std::string& name : sim.modelNames()) {
+    const auto* contact = dynamic_cast<const models::SmoothContact*>(&sim.model(name));
+    if (contact == nullptr) continue;
+    for (const models::CollisionShape& c : contact->shapes()) {
+      Shape s;
+      s.X_BS = c.X_BS;
+      s.color = Vector3(0.55, 0.6, 0.7);
+      if (setPrimitive(s, c.type, c.radius, c.dimensions, c.length)) {
+        byBody[c.body].push_back(std::move(s));
+      } else if (c.mesh) {
+        setMesh(s, *c.mesh);
+        byBody[c.body].push_back(std::move(s));
+      }
     }
   }
-  return shapes;
+  return byBody;
 }
 
 bool recorded(const std::set<std::string>& columns, const auto& names) {
@@ -247,6 +282,7 @@ Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSour
   scene.lengthScale = size > 0.0 ? size : (largestEdge > 0.0 ? largestEdge : 1.0);
   const double minimumEdge = 0.05 * std::max(size > 0.0 ? size : largestEdge, 1e-3);
 
+  const std::map<std::string, std::vector<Shape>> collision = collisionShapes(sim);
   for (int b = 1; b < model.bodyCount(); ++b) {
     BodyView body;
     body.name = model.bodyName(b);
@@ -255,8 +291,11 @@ Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSour
     const MechanismBody* mb = file != fromFile.end() ? &file->second : nullptr;
     body.pose = poseColumns(body.name, mb, columns);
     if (mb != nullptr) {
-      body.shapes =
-          mechanismShapes(mb->builder->mechanism(), mb->builder->mechanism().bodies[mb->index]);
+      for (const auto& v : mb->builder->mechanism().bodies[mb->index].visualShapes)
+        body.shapes.push_back(drawnShape(v, mb->builder->mechanism()));
+    }
+    if (body.shapes.empty()) {
+      if (const auto c = collision.find(body.name); c != collision.end()) body.shapes = c->second;
     }
     if (body.shapes.empty()) {
       body.shapes.push_back(inertiaBox(model.massProperties(b), minimumEdge));
@@ -269,16 +308,24 @@ Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSour
     body.hinges.push_back(hingeMarker(model, b));
     scene.bodies.push_back(std::move(body));
   }
-  // A model file's fixed bodies are the world: drawn where the file put them.
+  // The static collision shapes, on the world; a model file's fixed bodies are the world
+  // too, drawn with their visualization shapes where the file put them.
+  if (const auto c = collision.find("world"); c != collision.end()) {
+    BodyView world;
+    world.name = "world";
+    world.fixedPose = RigidTransform::Identity();
+    world.shapes = c->second;
+    scene.bodies.push_back(std::move(world));
+  }
   for (const auto* builder : builders) {
     const auto& m = builder->mechanism();
     for (std::size_t i = 0; i < m.bodies.size(); ++i) {
-      if (!m.bodies[i].fixed) continue;
+      if (!m.bodies[i].fixed || m.bodies[i].visualShapes.empty()) continue;
       BodyView body;
       body.name = builder->bodyName(m.bodies[i].name);
       body.fixedPose = builder->plan().X_WB[i];
-      body.shapes = mechanismShapes(m, m.bodies[i]);
-      if (!body.shapes.empty()) scene.bodies.push_back(std::move(body));
+      for (const auto& v : m.bodies[i].visualShapes) body.shapes.push_back(drawnShape(v, m));
+      scene.bodies.push_back(std::move(body));
     }
   }
   for (const auto* builder : builders) {

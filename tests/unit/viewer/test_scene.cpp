@@ -307,3 +307,53 @@ model:
   CHECK_THROWS_WITH_AS(viewer::sceneOf(scenario->sim(), &scenario->assemblies(), {}),
                        doctest::Contains("missing.obj"), InputError);
 }
+
+TEST_CASE("collision shapes are drawn when a body has no visualization, and contacts as arrows") {
+  testing::TempDir dir;
+  const std::string file = dir.write("capsule.yaml", R"(hopsim: 1
+simulation: {end_time: 0.1, io_step: 0.01}
+assemblies:
+  ball:
+    class: VehicleAssembly
+    basename: ball
+    params:
+      position: [0, 0, 0.3]
+      attitude: [1, 0, 0, 0]
+      bodies:
+        ball: {mass: 2 kg, inertia: [0.008, 0.008, 0.008]}
+contact:
+  params: {max_contacts: 2}
+  materials:
+    - {name: rubber, coefficient_of_friction: 0.6, coefficient_of_restitution: 0.3}
+  shapes:
+    - {body: world, type: HALFSPACE, material: rubber}
+    - {body: world, type: BOX, material: rubber, location: [1, 0, 0], orientation: [0, 0, 0], dimensions: [0.5, 0.5, 0.1]}
+    - {body: ball, type: CAPSULE, material: rubber, location: [0, 0, 0.05], axis: [1, 0, 0], radius: 0.1, length: 0.4}
+)");
+  const auto scenario = Scenario::load(file);
+  std::vector<std::string> columns;
+  for (const char* q : {"point_x", "point_y", "point_z", "force_x", "force_y", "force_z"}) {
+    for (int k = 0; k < 2; ++k) {
+      columns.push_back("models.contact.scratch." + std::string(q) + "[" + std::to_string(k) + "]");
+    }
+  }
+  const viewer::Scene scene = viewer::sceneOf(scenario->sim(), &scenario->assemblies(),
+                                              {"", columns, {}});
+  const viewer::BodyView& ball = body(scene, "ball");
+  CHECK_FALSE(ball.defaultShape);
+  REQUIRE(ball.shapes.size() == 1);
+  CHECK(ball.shapes[0].type == Shape::Type::Capsule);
+  CHECK(ball.shapes[0].radius == 0.1);
+  CHECK(ball.shapes[0].length == 0.4);
+  CHECK((ball.shapes[0].X_BS.rotation().col(2) - Vector3::UnitX()).norm() < 1e-15);
+  // The static shapes are the world's; the half space is left to the page's grid.
+  const viewer::BodyView& world = body(scene, "world");
+  REQUIRE(world.fixedPose);
+  REQUIRE(world.shapes.size() == 1);
+  CHECK(world.shapes[0].type == Shape::Type::Box);
+  CHECK(world.shapes[0].X_BS.translation() == Vector3(1, 0, 0));
+  // One arrow per recorded contact slot.
+  REQUIRE(scene.arrows.size() == 2);
+  CHECK(scene.arrows[1].point[2] == "models.contact.scratch.point_z[1]");
+  CHECK(scene.arrows[1].vector[0] == "models.contact.scratch.force_x[1]");
+}
