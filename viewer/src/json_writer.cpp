@@ -38,12 +38,7 @@ void appendNumber(std::string& out, double value) {
 }
 
 void appendNumbers(std::string& out, std::span<const double> values) {
-  out += '[';
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ',';
-    appendNumber(out, values[i]);
-  }
-  out += ']';
+  appendArray(out, values, [](std::string& o, double v) { appendNumber(o, v); });
 }
 
 void appendVector(std::string& out, const spatial::Vector3& v) {
@@ -56,12 +51,7 @@ void appendQuaternion(std::string& out, const spatial::Matrix3& R) {
 }
 
 void appendStrings(std::string& out, std::span<const std::string> names) {
-  out += '[';
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += ',';
-    appendString(out, names[i]);
-  }
-  out += ']';
+  appendArray(out, names, [](std::string& o, const std::string& n) { appendString(o, n); });
 }
 
 }  // namespace hopsim::viewer::json

@@ -13,6 +13,19 @@
 
 namespace hopsim::viewer::json {
 
+/// Appends [item0, item1, ...], each written by appendItem(out, item).
+template <class Range, class AppendItem>
+void appendArray(std::string& out, const Range& items, AppendItem&& appendItem) {
+  out += '[';
+  bool first = true;
+  for (const auto& item : items) {
+    if (!first) out += ',';
+    first = false;
+    appendItem(out, item);
+  }
+  out += ']';
+}
+
 /// Appends `text` as a JSON string.
 void appendString(std::string& out, std::string_view text);
 /// Appends `value` with 17 significant digits; null when not finite (JSON has no NaN).

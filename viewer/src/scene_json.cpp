@@ -60,12 +60,8 @@ void appendShape(std::string& out, const Shape& s) {
     case Shape::Type::Mesh:
       out += ",\"scale\":1,\"vertices\":";
       appendNumbers(out, s.vertices);
-      out += ",\"indices\":[";
-      for (std::size_t i = 0; i < s.indices.size(); ++i) {
-        if (i > 0) out += ',';
-        out += std::to_string(s.indices[i]);
-      }
-      out += ']';
+      out += ",\"indices\":";
+      appendArray(out, s.indices, [](std::string& o, int i) { o += std::to_string(i); });
       break;
   }
   out += '}';
@@ -89,43 +85,33 @@ void appendBody(std::string& out, const BodyView& b) {
   out += ",\"mass\":";
   appendNumber(out, b.mass);
   out += b.defaultShape ? ",\"defaultShape\":true" : ",\"defaultShape\":false";
-  out += ",\"shapes\":[";
-  for (std::size_t i = 0; i < b.shapes.size(); ++i) {
-    if (i > 0) out += ',';
-    appendShape(out, b.shapes[i]);
-  }
-  out += "],\"frames\":[";
-  for (std::size_t i = 0; i < b.frames.size(); ++i) {
-    if (i > 0) out += ',';
-    out += "{\"name\":";
-    appendString(out, b.frames[i].name);
-    out += ',';
-    appendPose(out, b.frames[i].X_BF);
-    out += '}';
-  }
-  out += "],\"hinges\":[";
-  for (std::size_t i = 0; i < b.hinges.size(); ++i) {
-    const HingeMarker& h = b.hinges[i];
-    if (i > 0) out += ',';
-    out += "{\"name\":";
-    appendString(out, h.name);
-    out += ",\"type\":";
-    appendString(out, h.name);
-    out += ",\"position\":";
-    appendVector(out, h.position);
-    out += ",\"axes\":[";
-    for (std::size_t k = 0; k < h.axes.size(); ++k) {
-      if (k > 0) out += ',';
-      appendVector(out, h.axes[k]);
-    }
-    out += "],\"kinds\":[";
-    for (std::size_t k = 0; k < h.translation.size(); ++k) {
-      if (k > 0) out += ',';
-      out += h.translation[k] ? "\"translation\"" : "\"rotation\"";
-    }
-    out += "]}";
-  }
-  out += "]}";
+  out += ",\"shapes\":";
+  appendArray(out, b.shapes, appendShape);
+  out += ",\"frames\":";
+  appendArray(out, b.frames, [](std::string& o, const Frame& f) {
+    o += "{\"name\":";
+    appendString(o, f.name);
+    o += ',';
+    appendPose(o, f.X_BF);
+    o += '}';
+  });
+  out += ",\"hinges\":";
+  appendArray(out, b.hinges, [](std::string& o, const HingeMarker& h) {
+    o += "{\"name\":";
+    appendString(o, h.name);
+    o += ",\"type\":";
+    appendString(o, h.name);
+    o += ",\"position\":";
+    appendVector(o, h.position);
+    o += ",\"axes\":";
+    appendArray(o, h.axes, appendVector);
+    o += ",\"kinds\":";
+    appendArray(o, h.translation, [](std::string& k, bool translation) {
+      k += translation ? "\"translation\"" : "\"rotation\"";
+    });
+    o += '}';
+  });
+  out += '}';
 }
 
 void appendBodyName(std::string& out, const std::string& body) {
@@ -157,51 +143,44 @@ std::string sceneJson(const Scene& scene) {
   } else {
     out += "null";
   }
-  out += ",\"bodies\":[";
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    if (i > 0) out += ',';
-    appendBody(out, scene.bodies[i]);
-  }
-  out += "],\"springs\":[";
-  for (std::size_t i = 0; i < scene.springs.size(); ++i) {
-    const SpringView& s = scene.springs[i];
-    if (i > 0) out += ',';
-    out += "{\"name\":";
-    appendString(out, s.name);
-    out += ",\"body1\":";
-    appendBodyName(out, s.body1);
-    out += ",\"point1\":";
-    appendVector(out, s.point1);
-    out += ",\"body2\":";
-    appendBodyName(out, s.body2);
-    out += ",\"point2\":";
-    appendVector(out, s.point2);
-    out += s.coil ? ",\"style\":\"spring\"" : ",\"style\":\"segment\"";
+  out += ",\"bodies\":";
+  appendArray(out, scene.bodies, appendBody);
+  out += ",\"springs\":";
+  appendArray(out, scene.springs, [](std::string& o, const SpringView& s) {
+    o += "{\"name\":";
+    appendString(o, s.name);
+    o += ",\"body1\":";
+    appendBodyName(o, s.body1);
+    o += ",\"point1\":";
+    appendVector(o, s.point1);
+    o += ",\"body2\":";
+    appendBodyName(o, s.body2);
+    o += ",\"point2\":";
+    appendVector(o, s.point2);
+    o += s.coil ? ",\"style\":\"spring\"" : ",\"style\":\"segment\"";
     // Absent, not 0, when the model leaves the size to the page.
     if (s.radius > 0.0) {
-      out += ",\"radius\":";
-      appendNumber(out, s.radius);
+      o += ",\"radius\":";
+      appendNumber(o, s.radius);
     }
-    if (s.turns > 0) out += ",\"turns\":" + std::to_string(s.turns);
-    out += ",\"color\":";
-    appendVector(out, s.color);
-    out += '}';
-  }
-  out += "],\"arrows\":[";
-  for (std::size_t i = 0; i < scene.arrows.size(); ++i) {
-    const ArrowView& a = scene.arrows[i];
-    if (i > 0) out += ',';
-    out += "{\"name\":";
-    appendString(out, a.name);
-    out += ",\"kind\":\"force\",\"point\":";
-    appendStrings(out, a.point);
-    out += ",\"vector\":";
-    appendStrings(out, a.vector);
-    out += ",\"color\":";
-    appendVector(out, a.color);
-    out += '}';
-  }
-  out += "],\"plots\":";
+    if (s.turns > 0) o += ",\"turns\":" + std::to_string(s.turns);
+    o += ",\"color\":";
+    appendVector(o, s.color);
+    o += '}';
+  });
+  out += ",\"arrows\":";
+  appendArray(out, scene.arrows, [](std::string& o, const ArrowView& a) {
+    o += "{\"name\":";
+    appendString(o, a.name);
+    o += ",\"kind\":\"force\",\"point\":";
+    appendStrings(o, a.point);
+    o += ",\"vector\":";
+    appendStrings(o, a.vector);
+    o += ",\"color\":";
+    appendVector(o, a.color);
+    o += '}';
+  });
+  out += ",\"plots\":";
   appendStrings(out, scene.plots);
   out += '}';
   return out;

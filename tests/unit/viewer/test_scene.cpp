@@ -32,6 +32,22 @@ const viewer::BodyView& body(const viewer::Scene& scene, const std::string& name
   return *found;
 }
 
+/// A Chrono model of one body whose `visualization` entry is `visualization` (its lines,
+/// indented under the key).
+std::string oneBodyModel(const std::string& visualization) {
+  return R"(chrono-version: 10.0
+model:
+  name: one body
+  bodies:
+    - name: body
+      location: [0, 0, 0]
+      mass: 1
+      inertia:
+        moments: [1, 1, 1]
+      visualization:
+)" + visualization;
+}
+
 /// The uniform box's inertia about its centre, in its own axes.
 Matrix3 boxInertia(double m, const Vector3& edges) {
   const Vector3 e2 = edges.cwiseProduct(edges);
@@ -226,17 +242,7 @@ TEST_CASE("a visualization MESH is its OBJ file's triangles, scaled, and model_f
   testing::TempDir dir;
   dir.write("tetra.obj",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n");
-  const std::string model = dir.write("model.yaml", R"(chrono-version: 10.0
-model:
-  name: meshes
-  bodies:
-    - name: body
-      location: [0, 0, 0]
-      mass: 1
-      inertia:
-        moments: [1, 1, 1]
-      visualization:
-        model_file: tetra.obj
+  const std::string model = dir.write("model.yaml", oneBodyModel(R"(        model_file: tetra.obj
         shapes:
           - type: MESH
             filename: tetra.obj
@@ -244,7 +250,7 @@ model:
             location: [0, 0, 1]
           - type: HULL
             filename: tetra.obj
-)");
+)"));
   std::unique_ptr<Scenario> scenario;
   CHECK_NOTHROW(scenario = Scenario::load(model));
   // HULL is not a visualization shape type of the spec: warned about and skipped.
@@ -263,18 +269,7 @@ model:
 TEST_CASE("a bad visualization shape is an error naming the file, line, column and key") {
   testing::TempDir dir;
   const auto load = [&](const std::string& shape) {
-    const std::string model = dir.write("bad.yaml", R"(chrono-version: 10.0
-model:
-  name: bad
-  bodies:
-    - name: body
-      location: [0, 0, 0]
-      mass: 1
-      inertia:
-        moments: [1, 1, 1]
-      visualization:
-        shapes:
-)" + shape);
+    const std::string model = dir.write("bad.yaml", oneBodyModel("        shapes:\n" + shape));
     Scenario::load(model);
   };
   CHECK_THROWS_WITH_AS(
@@ -290,19 +285,9 @@ model:
 
 TEST_CASE("a visualization mesh whose file cannot be read fails the scene, naming the file") {
   testing::TempDir dir;
-  const std::string model = dir.write("model.yaml", R"(chrono-version: 10.0
-model:
-  name: missing
-  bodies:
-    - name: body
-      location: [0, 0, 0]
-      mass: 1
-      inertia:
-        moments: [1, 1, 1]
-      visualization:
-        shapes:
-          - {type: MESH, filename: missing.obj}
-)");
+  const std::string model =
+      dir.write("model.yaml",
+                oneBodyModel("        shapes:\n          - {type: MESH, filename: missing.obj}\n"));
   const auto scenario = Scenario::load(model);
   CHECK_THROWS_WITH_AS(viewer::sceneOf(scenario->sim(), &scenario->assemblies(), {}),
                        doctest::Contains("missing.obj"), InputError);
@@ -337,8 +322,8 @@ contact:
       columns.push_back("models.contact.scratch." + std::string(q) + "[" + std::to_string(k) + "]");
     }
   }
-  const viewer::Scene scene = viewer::sceneOf(scenario->sim(), &scenario->assemblies(),
-                                              {"", columns, {}});
+  const viewer::Scene scene =
+      viewer::sceneOf(scenario->sim(), &scenario->assemblies(), {"", columns, {}});
   const viewer::BodyView& ball = body(scene, "ball");
   CHECK_FALSE(ball.defaultShape);
   REQUIRE(ball.shapes.size() == 1);
