@@ -3,7 +3,7 @@
 # reference); with -DWRITE=<file> it writes the file.
 # Usage: cmake -DHOPSIM=<hopsim> (-DEXPECTED=<cli.md> | -DWRITE=<cli.md>) -P cli_reference.cmake
 set(doc "# Command-line reference\n\nThe help of `hopsim` and of each subcommand, as the program prints it (generated: `cmake -DHOPSIM=build/apps/hopsim -DWRITE=docs/reference/cli.md -P tests/cli_reference.cmake`; ctest checks it is current). [scenario-yaml.md](../scenario-yaml.md) explains the commands.\n")
-foreach(command "" demo models run check graph plot view)
+foreach(command "" demo models run check graph plot view campaign)
   if(command STREQUAL "")
     set(args --help)
     set(title "hopsim")

@@ -95,6 +95,20 @@ struct PlotOptions {
 /// it writes its own messages. @throws Error when the interpreter cannot be run or is killed.
 int plotCsv(const PlotOptions& options);
 
+/// What `hopsim campaign` was asked to do.
+struct CampaignOptions {
+  std::string file;                    ///< the campaign file
+  std::optional<int> workers;          ///< local worker processes (0: serial, in-process)
+  std::optional<std::string> scheduler;  ///< a running Dask scheduler's address
+  std::optional<std::int64_t> replay;  ///< run this member alone
+  std::optional<std::string> out;      ///< the results file
+  bool quiet = false;                  ///< no progress and no summary
+};
+
+/// Runs `python3 -m hopsim.campaign` (docs/campaigns.md) as plotCsv runs hopsim.plot, and
+/// returns its exit status. @throws Error when the interpreter cannot be run or is killed.
+int runCampaign(const CampaignOptions& options);
+
 /// Lists registered model classes; with `doc`, their Markdown reference. With `className`, the
 /// reference of that class alone. @throws InputError naming the nearest classes for an unknown
 /// `className`.

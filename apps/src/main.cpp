@@ -112,6 +112,28 @@ int main(int argc, char** argv) {
                           "FILE.png (or .pdf, .svg; default: the CSV's name with .png)");
   plotCommand->add_option("--dpi", plot.dpi, "resolution of the image (default: 100)")
       ->check(CLI::Range(1, 10000));
+  hopsim::apps::CampaignOptions campaign;
+  CLI::App* campaignCommand = app.add_subcommand(
+      "campaign",
+      "run a Monte Carlo campaign or parameter sweep of a scenario on a local Dask cluster or a "
+      "running scheduler (python3 -m hopsim.campaign)");
+  campaignCommand->add_option("file", campaign.file, "the campaign file (docs/campaigns.md)")
+      ->required();
+  campaignCommand
+      ->add_option("--workers", campaign.workers,
+                   "worker processes of the local cluster (default: the CPU count; 0 runs "
+                   "serially in one process)")
+      ->check(CLI::NonNegativeNumber);
+  campaignCommand->add_option("--scheduler", campaign.scheduler,
+                              "run on the Dask scheduler at ADDRESS (tcp://host:8786)");
+  campaignCommand->add_option("--replay", campaign.replay,
+                              "run member RUN alone and print what it recorded")
+      ->check(CLI::NonNegativeNumber);
+  campaignCommand->add_option("--out", campaign.out,
+                              "the results file (default: outputs.file, else the campaign "
+                              "file's name with .h5)");
+  campaignCommand->add_flag("--quiet", campaign.quiet, "no progress and no summary");
+  campaignCommand->get_option("--workers")->excludes(campaignCommand->get_option("--scheduler"));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -128,6 +150,7 @@ int main(int argc, char** argv) {
     if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);
     if (*plotCommand) return hopsim::apps::plotCsv(plot);
     if (*viewCommand) return hopsim::apps::viewRun(view, std::cerr);
+    if (*campaignCommand) return hopsim::apps::runCampaign(campaign);
     if (*demo) return hopsim::apps::runDemo(std::cout);
     if (*models) return hopsim::apps::listModels(std::cout, modelClass, doc);
   } catch (const hopsim::Error& e) {

@@ -1,9 +1,11 @@
-// hopsim plot: draws a CSV written by `hopsim run` with the Python package's plotting
-// (`python3 -m hopsim.plot`, matplotlib). The interpreter is run directly (posix_spawn, no
-// shell), with the arguments as they came, and its exit status is hopsim's.
+// The subcommands the Python package carries out: hopsim plot (`python3 -m hopsim.plot`,
+// matplotlib) and hopsim campaign (`python3 -m hopsim.campaign`, Dask). The interpreter is run
+// directly (posix_spawn, no shell), with the arguments as they came, and its exit status is
+// hopsim's.
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -37,16 +39,17 @@ bool holdsPackage(const std::string& path) {
 }
 
 /// The environment of the child: this process's, with the build tree's package directory in
-/// front of PYTHONPATH (when it still exists), MPLBACKEND=Agg unless one is chosen (the figure
-/// is only saved) and the program name for Python's usage and help lines.
-std::vector<std::string> childEnvironment() {
+/// front of PYTHONPATH (when it still exists), MPLBACKEND=Agg unless one is chosen (figures are
+/// only saved) and `progVariable`=`progName`, the program name for Python's usage lines.
+std::vector<std::string> childEnvironment(const std::string& progVariable,
+                                          const std::string& progName) {
   std::vector<std::string> entries;
   const std::string packageDir = HOPSIM_PYTHON_DIR;
   const bool addDir = holdsPackage(packageDir);
   bool sawPythonPath = false, sawBackend = false;
   for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
     std::string text(*entry);
-    if (text.rfind("HOPSIM_PLOT_PROG=", 0) == 0) continue;
+    if (text.rfind(progVariable + "=", 0) == 0) continue;
     if (text.rfind("PYTHONPATH=", 0) == 0) {
       sawPythonPath = true;
       if (addDir) {
@@ -59,18 +62,42 @@ std::vector<std::string> childEnvironment() {
   }
   if (addDir && !sawPythonPath) entries.push_back("PYTHONPATH=" + packageDir);
   if (!sawBackend) entries.emplace_back("MPLBACKEND=Agg");
-  entries.emplace_back("HOPSIM_PLOT_PROG=hopsim plot");
+  entries.push_back(progVariable + "=" + progName);
   return entries;
+}
+
+/// Runs `python -m module arguments...` (the interpreter hopsim was built for, or
+/// $HOPSIM_PYTHON) and returns its exit status. `needs` names the packages the module imports,
+/// for the message when the interpreter cannot be run. @throws Error when it cannot be run or
+/// is killed.
+int runPythonModule(const std::string& command, const std::string& module,
+                    const std::vector<std::string>& arguments, const std::string& needs) {
+  const char* chosen = std::getenv("HOPSIM_PYTHON");
+  const std::string python =
+      chosen != nullptr && *chosen != '\0' ? chosen : HOPSIM_PYTHON_EXECUTABLE;
+  std::vector<std::string> line{python, "-m", module};
+  line.insert(line.end(), arguments.begin(), arguments.end());
+  std::string progVariable = "HOPSIM_" + command + "_PROG";
+  for (char& c : progVariable) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::vector<std::string> environment = childEnvironment(progVariable, "hopsim " + command);
+  std::cout.flush();
+  std::cerr.flush();
+  // A bare name (HOPSIM_PYTHON=python3) is looked up on PATH.
+  ChildExit exit;
+  if (const int error = runChild(line, &environment, {}, exit)) {
+    throw Error(command + ": cannot run the Python interpreter '" + python + "': " +
+                std::strerror(error) + " (set HOPSIM_PYTHON to one that imports " + needs + ")");
+  }
+  if (exit.exited) return exit.code;
+  throw Error(command + ": '" + python + " -m " + module + "' was killed by signal " +
+              std::to_string(exit.code));
 }
 
 }  // namespace
 
 int plotCsv(const PlotOptions& options) {
-  const char* chosen = std::getenv("HOPSIM_PYTHON");
-  const std::string python =
-      chosen != nullptr && *chosen != '\0' ? chosen : HOPSIM_PYTHON_EXECUTABLE;
   // Options first, then "--": a file or column named like an option ("-x") stays positional.
-  std::vector<std::string> arguments{python, "-m", "hopsim.plot"};
+  std::vector<std::string> arguments;
   if (options.output) {
     arguments.emplace_back("-o");
     arguments.push_back(*options.output);
@@ -82,19 +109,33 @@ int plotCsv(const PlotOptions& options) {
   arguments.emplace_back("--");
   arguments.push_back(options.file);
   for (const std::string& column : options.columns) arguments.push_back(column);
-  std::vector<std::string> environment = childEnvironment();
-  std::cout.flush();
-  std::cerr.flush();
-  // A bare name (HOPSIM_PYTHON=python3) is looked up on PATH.
-  ChildExit exit;
-  if (const int error = runChild(arguments, &environment, {}, exit)) {
-    throw Error("plot: cannot run the Python interpreter '" + python + "': " +
-                std::strerror(error) +
-                " (set HOPSIM_PYTHON to one that imports hopsim, numpy, pandas and matplotlib)");
+  return runPythonModule("plot", "hopsim.plot", arguments,
+                         "hopsim, numpy, pandas and matplotlib");
+}
+
+int runCampaign(const CampaignOptions& options) {
+  std::vector<std::string> arguments;
+  if (options.workers) {
+    arguments.emplace_back("--workers");
+    arguments.push_back(std::to_string(*options.workers));
   }
-  if (exit.exited) return exit.code;
-  throw Error("plot: '" + python + " -m hopsim.plot' was killed by signal " +
-              std::to_string(exit.code));
+  if (options.scheduler) {
+    arguments.emplace_back("--scheduler");
+    arguments.push_back(*options.scheduler);
+  }
+  if (options.replay) {
+    arguments.emplace_back("--replay");
+    arguments.push_back(std::to_string(*options.replay));
+  }
+  if (options.out) {
+    arguments.emplace_back("--out");
+    arguments.push_back(*options.out);
+  }
+  if (options.quiet) arguments.emplace_back("--quiet");
+  arguments.emplace_back("--");
+  arguments.push_back(options.file);
+  return runPythonModule("campaign", "hopsim.campaign", arguments,
+                         "hopsim, numpy, scipy, h5py, matplotlib and distributed");
 }
 
 }  // namespace hopsim::apps

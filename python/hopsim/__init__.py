@@ -60,7 +60,8 @@ The rest of the framework, in the modules this package re-exports:
 - recording to numpy and pandas, ``sim.record(patterns, rate)`` (:class:`Recorder`;
   ``hopsim.recording``) and plots (``hopsim.plot``);
 - :func:`load` for native scenarios, Chrono MBS files and MBSE files;
-- 3D replay pages of runs, :func:`view` (``hopsim.viewer``).
+- 3D replay pages of runs, :func:`view` (``hopsim.viewer``);
+- Monte Carlo campaigns and parameter sweeps on Dask, :class:`Campaign` (``hopsim.campaign``).
 
 docs/python.md in the repository is the tutorial.
 
@@ -167,16 +168,20 @@ from hopsim.recording import *  # noqa: E402,F401,F403
 from hopsim.viewer import *  # noqa: E402,F401,F403
 
 __all__ += (assembly.__all__ + models.__all__ + multibody.__all__ + recording.__all__
-            + viewer.__all__)
+            + viewer.__all__ + ["Campaign", "CampaignResults"])
 
 
 def __getattr__(name):
-    """``hopsim.plot`` imported on first use (PEP 562), so that ``python3 -m hopsim.plot`` runs
-    the module once, as ``__main__``, rather than after ``import hopsim`` imported it."""
-    if name == "plot":
-        import importlib
+    """``hopsim.plot`` and ``hopsim.campaign`` imported on first use (PEP 562), so that
+    ``python3 -m hopsim.plot`` runs the module once, as ``__main__``, rather than after
+    ``import hopsim`` imported it, and ``import hopsim`` needs neither matplotlib nor SciPy and
+    Dask; ``hopsim.Campaign`` and ``hopsim.CampaignResults`` come from ``hopsim.campaign``."""
+    import importlib
 
-        return importlib.import_module("hopsim.plot")
+    if name in ("plot", "campaign"):
+        return importlib.import_module("hopsim." + name)
+    if name in ("Campaign", "CampaignResults"):
+        return getattr(importlib.import_module("hopsim.campaign"), name)
     raise AttributeError("module 'hopsim' has no attribute '" + name + "'")
 
 

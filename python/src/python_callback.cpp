@@ -57,6 +57,14 @@ EventCallback toEventCallback(py::object callback) {
   };
 }
 
+EventObserver toEventObserver(py::object observer) {
+  return [callable = PythonCallable(std::move(observer))](Simulation& sim, std::string_view event,
+                                                          double t) {
+    const py::gil_scoped_acquire gil;
+    callable(simulationObject(sim), std::string(event), t);
+  };
+}
+
 EventCondition toEventCondition(py::object condition) {
   if (condition.is_none()) return {};
   return [callable = PythonCallable(std::move(condition))](Simulation& sim, double t) {

@@ -39,6 +39,8 @@ class PythonCallable {
 
 /// callback(sim, t) -> None.
 EventCallback toEventCallback(py::object callback);
+/// observer(sim, event name, t) -> None.
+EventObserver toEventObserver(py::object observer);
 /// condition(sim, t) -> truthy; None gives no condition.
 EventCondition toEventCondition(py::object condition);
 /// callback(sim, t) -> next time in s, or None to fire no more. `event` names it in errors.

@@ -358,8 +358,17 @@ void bindEvents(py::class_<Simulation>& c) {
           "what a derivative evaluation computes there; one at a barrier sees the values after "
           "its events. The callback only reads. Returns the id remove_sampler takes; "
           "Recorder(sim, ..., rate=...) is built on this.")
+      .def(
+          "add_event_observer",
+          [](Simulation& sim, py::function observer) {
+            return sim.addEventObserver(toEventObserver(std::move(observer)));
+          },
+          py::arg("observer"),
+          "Calls observer(sim, name, t) right after each event fires (timed, periodic, I/O-step, "
+          "hop and zero-crossing events, model-declared ones included), after its callback, at "
+          "its time. It only reads. Returns the id remove_sampler takes.")
       .def("remove_sampler", &Simulation::removeSampler, py::arg("id"),
-           "Removes a sampler; raises InputError for an unknown id.")
+           "Removes a sampler or an event observer; raises InputError for an unknown id.")
       .def_property_readonly("sampler_count", &Simulation::samplerCount,
                              "The samplers registered, recorders included.");
 }

@@ -1,0 +1,92 @@
+"""python3 -m hopsim.campaign FILE [--workers N | --scheduler ADDRESS] [--replay RUN] [--out F]
+
+What ``hopsim campaign`` runs (docs/campaigns.md): the campaign of FILE on a LocalCluster of N
+worker processes (default: the CPU count; 0 runs serially in this process) or on the Dask
+scheduler at ADDRESS; the results into one HDF5 file, the summary on stdout (and into the
+file's ``outputs.summary``), the plots of ``outputs.plots``. ``--replay RUN`` runs one member
+alone and prints what it recorded.
+"""
+
+import argparse
+import math
+import os
+import sys
+
+import hopsim
+from hopsim.campaign import Campaign, ProgressBar
+
+
+def _arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog=os.environ.get("HOPSIM_CAMPAIGN_PROG", "python3 -m hopsim.campaign"),
+        description="run a Monte Carlo campaign or parameter sweep of a scenario")
+    parser.add_argument("file", help="the campaign file (YAML, docs/campaigns.md)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="worker processes of the local cluster (default: the CPU count; "
+                            "0: run serially in this process)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
+    parser.add_argument("--replay", type=int, metavar="RUN",
+                        help="run member RUN alone, here, and print what it recorded")
+    parser.add_argument("--out", help="the results file (default: outputs.file, else FILE's "
+                                      "name with .h5)")
+    parser.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    options = parser.parse_args(argv)
+    if options.workers is not None and options.workers < 0:
+        parser.error(f"--workers: expected an integer >= 0, got {options.workers}")
+    return options
+
+
+def _replay(campaign, run):
+    row = campaign.replay(run)
+    print(f"run {run} of {campaign.runs} ({'ok' if row['ok'] else 'failed'})")
+    for path, value in campaign.parameters(run).items():
+        print(f"  parameter {path} = {value!r} (applied {row['applied'][path]!r})")
+    for name, value in row["final"].items():
+        print(f"  final {name} = {value!r}")
+    for name, value in row["events"].items():
+        print(f"  event {name} at t = {value!r}" if not math.isnan(value) else
+              f"  event {name}: never fired")
+    if not row["ok"]:
+        print(f"  error: {row['error']}")
+    return 0 if row["ok"] else 1
+
+
+def main(argv=None):
+    options = _arguments(sys.argv[1:] if argv is None else argv)
+    try:
+        campaign = Campaign.from_file(options.file)
+        if options.replay is not None:
+            return _replay(campaign, options.replay)
+        progress = None if options.quiet else ProgressBar(sys.stderr)
+        if options.scheduler:
+            from distributed import Client
+
+            with Client(options.scheduler) as client:
+                results = campaign.run(client=client, progress=progress)
+        else:
+            results = campaign.run(workers=options.workers, progress=progress)
+        spec = campaign.spec
+        out = options.out or spec.output or os.path.splitext(options.file)[0] + ".h5"
+        results.write_hdf5(out)
+        text = results.summary_text()
+        if spec.summary:
+            with open(spec.summary, "w", encoding="utf-8") as summary:
+                summary.write(text)
+        written = []
+        if spec.plots.directory:
+            written = results.plot(spec.plots.directory, spec.plots.histograms,
+                                   spec.plots.scatter)
+        if not options.quiet:
+            sys.stdout.write(text)
+            print(f"wrote {out}" + (f", {spec.summary}" if spec.summary else "") +
+                  (f" and {len(written)} plots in {spec.plots.directory}" if written else ""))
+        return 0
+    except (hopsim.Error, IndexError, OSError) as error:
+        print(f"hopsim campaign: error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
