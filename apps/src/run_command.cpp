@@ -1,9 +1,12 @@
 // hopsim run: load a scenario, run it to its end time, write what it logged.
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -39,6 +42,17 @@ void checkOptions(const RunOptions& options) {
   positive("--log-rate", options.logRate);
   positive("--realtime", options.realtime);
   positive("--view-rate", options.viewRate);
+  // Found before a long run rather than after it.
+  for (const auto& [option, file] : {std::pair{"--out", options.out}, {"--view", options.view}}) {
+    if (!file) continue;
+    const std::filesystem::path directory = std::filesystem::path(*file).parent_path().empty()
+                                                ? std::filesystem::path(".")
+                                                : std::filesystem::path(*file).parent_path();
+    if (!std::filesystem::is_directory(directory) || ::access(directory.c_str(), W_OK) != 0) {
+      throw InputError(std::string(option) + ": cannot write '" + *file + "': the directory '" +
+                       directory.string() + "' does not exist or is not writable");
+    }
+  }
   if (options.viewRate && !options.view) {
     throw InputError("--view-rate sets the frames of the replay page: give --view PAGE.html too");
   }
