@@ -51,9 +51,12 @@ std::vector<std::string> stringList(py::handle patterns, const std::string& what
                           py::repr(patterns).cast<std::string>());
 }
 
-std::vector<std::string> patternList(py::handle patterns) {
+/// The patterns; none is allowed when named `columns` say what to record.
+std::vector<std::string> patternList(py::handle patterns, const std::optional<py::dict>& columns) {
   std::vector<std::string> out = stringList(patterns, "patterns");
-  if (out.empty()) throw InputError("recorder: no patterns given (expected paths or globs)");
+  if (out.empty() && (!columns || columns->empty()))
+    throw InputError("recorder: no patterns and no columns given (expected paths or globs, or "
+                     "named columns)");
   return out;
 }
 
@@ -92,7 +95,8 @@ std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,
                                        bool everyHop) {
   Recorder::Triggers triggers{rate, {}, everyHop};
   if (!events.is_none()) triggers.events = stringList(events, "events");
-  return std::make_unique<Recorder>(sim, patternList(patterns), namedColumns(columns), triggers);
+  return std::make_unique<Recorder>(sim, patternList(patterns, columns), namedColumns(columns),
+                                    triggers);
 }
 
 /// Column `name`'s samples; "time" gives the sample times.

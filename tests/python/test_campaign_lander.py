@@ -255,3 +255,25 @@ def test_hopsim_campaign_runs_the_file_and_replays_a_run(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 1 and "run 6: the campaign has runs 0 to 5" in bad.stderr
 
+
+
+def test_time_series_are_recorded_at_their_rate_and_padded_after_a_run_ends(tmp_path):
+    path = campaign_file(tmp_path, runs=3, record={
+        "final": {"touchdown_velocity": "multibody.bodies.lander.U[5]"},
+        "events": ["touchdown"],
+        "series": {"rate": 2, "variables": {"altitude": "multibody.bodies.lander.Q[6]"}}})
+    results = Campaign.from_file(path).run(workers=0)
+    assert results.failures == 0 and results.series_names == ["altitude"]
+    altitude = results.series["altitude"]
+    # Samples at k / 2 s from the start; each run has those before its touchdown, then NaN.
+    np.testing.assert_array_equal(results.series_time, np.arange(results.series_time.size) / 2)
+    for run in range(3):
+        samples = int(math.floor(results.output("touchdown")[run] * 2)) + 1
+        assert not np.isnan(altitude[run, :samples]).any()
+        assert np.isnan(altitude[run, samples:]).all()
+        # At t = 0, the feet are at the run's starting altitude.
+        assert altitude[run, 0] == results.parameter("assemblies.lander.params.position[2]")[run]
+        assert (altitude[run, 1:samples] < altitude[run, 0]).all()  # falling all the way
+    results.write_hdf5(tmp_path / "series.h5")
+    back = CampaignResults.read_hdf5(tmp_path / "series.h5")
+    np.testing.assert_array_equal(back.series["altitude"], altitude)

@@ -69,6 +69,15 @@ def test_a_sine_wave_recorded_at_a_rate_equals_its_formula_at_the_sample_times()
     assert rec.rows == len(rec) == 15
 
 
+def test_named_columns_alone_need_no_pattern():
+    sim = sine_simulation()
+    rec = sim.record([], rate=10.0, columns={"wave": "signals.wave"})
+    sim.advance_time_to(0.5)
+    assert rec.columns == ["wave"] and rec.rows == 6
+    with pytest.raises(hopsim.InputError, match="no patterns and no columns given"):
+        sim.record([])
+
+
 def test_without_a_rate_samples_are_taken_at_the_start_and_every_io_step():
     sim = sine_simulation(io_step_size=0.02)
     rec = sim.record(["signals.wave"])
