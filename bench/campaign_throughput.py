@@ -3,7 +3,8 @@
 docs/performance.md "Campaigns").
 
 The short scenario is examples/lander.yaml (40 s of a FULL6DOF lander with gravity, an engine
-and a tank, rkf45 at rtol 1e-12, to its touchdown event: about 20 ms of simulation per run),
+and a tank, rkf45 at rtol 1e-12, to its touchdown event: about 11 ms per run on a quiet
+machine),
 dispersed as examples/lander_campaign.yaml disperses it. Reported, for --runs runs (median of
 --repeat repetitions, wall time, time.perf_counter):
 

@@ -254,6 +254,12 @@ def test_hopsim_campaign_runs_the_file_and_replays_a_run(tmp_path):
     bad = subprocess.run([str(HOPSIM), "campaign", str(path), "--replay", "6"],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 1 and "run 6: the campaign has runs 0 to 5" in bad.stderr
+    # A results file that cannot be written stops the campaign before its first run.
+    nowhere = subprocess.run([str(HOPSIM), "campaign", str(path), "--workers", "0", "--out",
+                              str(tmp_path / "missing" / "r.h5")],
+                             capture_output=True, text=True, timeout=300)
+    assert nowhere.returncode == 1 and "does not exist or is not writable" in nowhere.stderr
+    assert "/6 runs" not in nowhere.stderr  # no progress line: nothing ran
 
 
 
@@ -261,9 +267,10 @@ def test_time_series_are_recorded_at_their_rate_and_padded_after_a_run_ends(tmp_
     path = campaign_file(tmp_path, runs=3, record={
         "final": {"touchdown_velocity": "multibody.bodies.lander.U[5]"},
         "events": ["touchdown"],
-        "series": {"rate": 2, "variables": {"altitude": "multibody.bodies.lander.Q[6]"}}})
+        "series": {"rate": 2, "variables": {"velocity": "multibody.bodies.lander.U[5]",
+                                            "altitude": "multibody.bodies.lander.Q[6]"}}})
     results = Campaign.from_file(path).run(workers=0)
-    assert results.failures == 0 and results.series_names == ["altitude"]
+    assert results.failures == 0 and results.series_names == ["velocity", "altitude"]
     altitude = results.series["altitude"]
     # Samples at k / 2 s from the start; each run has those before its touchdown, then NaN.
     np.testing.assert_array_equal(results.series_time, np.arange(results.series_time.size) / 2)
@@ -276,4 +283,7 @@ def test_time_series_are_recorded_at_their_rate_and_padded_after_a_run_ends(tmp_
         assert (altitude[run, 1:samples] < altitude[run, 0]).all()  # falling all the way
     results.write_hdf5(tmp_path / "series.h5")
     back = CampaignResults.read_hdf5(tmp_path / "series.h5")
+    assert back.series_names == ["velocity", "altitude"]  # the file's order, not HDF5's
     np.testing.assert_array_equal(back.series["altitude"], altitude)
+    np.testing.assert_array_equal(back.series["velocity"], results.series["velocity"])
+    np.testing.assert_array_equal(back.series_time, results.series_time)

@@ -294,6 +294,16 @@ ERRORS = [
      HEAD + "overrides: {m: 3}\ndispersions:\n"
      "  - {path: @m, distribution: normal, mean: 1, std: 1}\n", "dispersions[0].path",
      ["'m' is also set by overrides", "expected a path either overridden or dispersed"]),
+    ("a series variable named like its time axis",
+     HEAD + "record:\n  series:\n    rate: 1\n    variables: {@time: signals.x}\n",
+     "record.series.variables.time", ["'time' is the series' time axis", "expected another name"]),
+    ("a setting of the scenario file dispersed",
+     HEAD + "dispersions:\n  - {path: @simulation.rtol, distribution: log_uniform, low: 1e-9, "
+     "high: 1e-6}\n", "dispersions[0].path",
+     ["'simulation.rtol' is a setting of the scenario file", "expected a variable path"]),
+    ("one element of a vector overridden",
+     HEAD + "overrides:\n  @'v[2]': 3\n", "overrides.v[2]",
+     ["'v[2]' is one element", "expected a whole variable"]),
     ("a negative element index",
      HEAD + "dispersions:\n  - {path: @'v[-1]', distribution: normal, mean: 1, std: 1}\n",
      "dispersions[0].path", ["'v[-1]' is not a variable path", "optionally with one element "

@@ -35,7 +35,18 @@ def _arguments(argv):
     options = parser.parse_args(argv)
     if options.workers is not None and options.workers < 0:
         parser.error(f"--workers: expected an integer >= 0, got {options.workers}")
+    if options.replay is not None and options.out is not None:
+        parser.error("--out: a replay writes no results file; give --replay or --out")
     return options
+
+
+def _check_writable(files):
+    """Each file's directory exists and is writable: found before the runs, not after them."""
+    for what, path in files:
+        directory = os.path.dirname(os.path.abspath(path))
+        if not (os.path.isdir(directory) and os.access(directory, os.W_OK)):
+            raise OSError(f"{what}: cannot write '{path}': the directory '{directory}' does "
+                          "not exist or is not writable")
 
 
 def _replay(campaign, run):
@@ -59,6 +70,10 @@ def main(argv=None):
         campaign = Campaign.from_file(options.file)
         if options.replay is not None:
             return _replay(campaign, options.replay)
+        spec = campaign.spec
+        out = options.out or spec.output or os.path.splitext(options.file)[0] + ".h5"
+        _check_writable([("the results file", out)] +
+                        ([("outputs.summary", spec.summary)] if spec.summary else []))
         progress = None if options.quiet else ProgressBar(sys.stderr)
         if options.scheduler:
             from distributed import Client
@@ -67,8 +82,6 @@ def main(argv=None):
                 results = campaign.run(client=client, progress=progress)
         else:
             results = campaign.run(workers=options.workers, progress=progress)
-        spec = campaign.spec
-        out = options.out or spec.output or os.path.splitext(options.file)[0] + ".h5"
         results.write_hdf5(out)
         text = results.summary_text()
         if spec.summary:

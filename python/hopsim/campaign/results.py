@@ -150,8 +150,10 @@ class CampaignResults:
             h5["end_time"] = self.end_time
             h5["wall"] = self.wall
             h5["wall"].attrs["unit"] = "s"
+            h5["series_time"] = self.series_time
+            h5["series_time"].attrs["unit"] = "s"
             group = h5.create_group("series")
-            group["time"] = self.series_time
+            group.attrs["names"] = np.array(self.series_names, dtype=object).astype(strings)
             for name in self.series_names:
                 group[name] = self.series[name]
 
@@ -185,8 +187,8 @@ class CampaignResults:
                               for e in h5["errors"][()]]
             results.end_time = h5["end_time"][()]
             results.wall = h5["wall"][()]
-            results.series_time = h5["series/time"][()]
-            results.series_names = [n for n in h5["series"] if n != "time"]
+            results.series_time = h5["series_time"][()]
+            results.series_names = names("series")
             results.series = {n: h5["series"][n][()] for n in results.series_names}
         return results
 

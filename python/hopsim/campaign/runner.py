@@ -93,16 +93,16 @@ class Campaign:
         fixed, record, base = dict(self.spec.overrides), self._record(), self.base_vectors()
         rows = [None] * total
         start = time.perf_counter()
-        failed = 0
+        done = failed = 0
 
         def collect(batch_rows):
-            nonlocal failed
+            nonlocal done, failed
             for row in batch_rows:
                 rows[row["run"]] = row
+                done += 1
                 failed += not row["ok"]
             if progress is not None:
-                progress(sum(r is not None for r in rows), failed, total,
-                         time.perf_counter() - start)
+                progress(done, failed, total, time.perf_counter() - start)
 
         if client is None and workers == 0:
             for run in range(total):

@@ -441,6 +441,10 @@ def _dispersion(context, node):
     return dispersion, path_nodes
 
 
+#: The sections of a scenario file whose keys are settings, not variables of the simulation.
+_FILE_SECTIONS = ("simulation", "logging", "events", "contact")
+
+
 def _dispersions(context, node, overrides):
     """Every dispersion, each path dispersed once and not also overridden."""
     if node is None:
@@ -467,6 +471,11 @@ def _dispersions(context, node, overrides):
             if clash:
                 context.fail(path_node.mark, path_node.key,
                              clash + "; expected each variable dispersed by one dispersion")
+            if base.split(".")[0] in _FILE_SECTIONS:
+                context.fail(path_node.mark, path_node.key,
+                             f"'{path}' is a setting of the scenario file, not a variable the "
+                             "run can read back; expected a variable path (a setting goes in "
+                             "overrides, the same for every run)")
             if path in overrides:
                 context.fail(path_node.mark, path_node.key,
                              f"'{path}' is also set by overrides; expected a path either "
@@ -567,6 +576,10 @@ def _record(context, node):
         if not variables:
             context.fail(variables_node.mark, variables_node.key, "{} is empty; expected at "
                          "least one variable to record")
+        if "time" in variables:
+            mark = variables_node.key_marks.get("time", variables_node.mark)
+            context.fail(mark, variables_node.key + ("time",), "'time' is the series' time "
+                         "axis; expected another name for this variable")
         series = Series(rate, variables)
     return RecordSpec(final, tuple(events), series)
 
@@ -670,6 +683,10 @@ def _campaign(context, root, base_dir, version_required):
         for path, child in overrides_node.children.items():
             key_node = _Node(path, child.key, overrides_node.key_marks.get(path, child.mark))
             _path(context, key_node)
+            if _split(path)[1] is not None:
+                context.fail(key_node.mark, key_node.key,
+                             f"'{path}' is one element; expected a whole variable (an override "
+                             "gives the whole value, e.g. a vector's every element)")
             if child.value is None:
                 context.fail(child.mark, child.key, "null is no value; expected the value to "
                              "set the variable to")
