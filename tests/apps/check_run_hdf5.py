@@ -147,10 +147,19 @@ run("rotor_soft_stop.yaml", h5file)
 with h5py.File(h5file, "r") as h5:
     assert h5["time"].shape == (101,)
 
-# A file that cannot be created: exit 1 with an error naming it, and no HDF5 error stack.
-bad = workdir / "no such directory" / "r.h5"
+# A file that cannot be created (the name of a directory): exit 1 with an error naming it, and
+# no HDF5 error stack.
+bad = workdir / "a directory.h5"
+bad.mkdir(exist_ok=True)
 done = subprocess.run([hopsim, "run", str(examples / "rotor_soft_stop.yaml"), "--out", str(bad)],
                       capture_output=True, text=True, check=False)
 assert done.returncode == 1, (done.returncode, done.stderr)
 assert done.stderr == f"hopsim: error: cannot write '{bad}': cannot create the file\n", done.stderr
+# In a directory that does not exist: refused before the run.
+missing = workdir / "no such directory" / "r.h5"
+done = subprocess.run([hopsim, "run", str(examples / "rotor_soft_stop.yaml"), "--out",
+                       str(missing)], capture_output=True, text=True, check=False)
+assert done.returncode == 1, (done.returncode, done.stderr)
+assert done.stderr == (f"hopsim: error: --out: cannot write '{missing}': the directory "
+                       f"'{missing.parent}' does not exist or is not writable\n"), done.stderr
 print("ok")
