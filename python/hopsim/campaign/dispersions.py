@@ -350,22 +350,30 @@ class Choice(Dispersion):
 
 
 @dataclass(frozen=True)
-class ListValues(Dispersion):
-    """Explicit values: run k takes ``values[k]`` (the spec checks len(values) == runs)."""
+class _PathValues(Dispersion):
+    """One path and a non-empty list of values, picked by index (list and grid)."""
 
     path: str
     values: tuple
-    distribution = "list"
+    _empty = "expected at least one value"
 
     def __post_init__(self):
         _check_path(self.path)
         object.__setattr__(self, "values", _floats(self.values))
         if not self.values:
-            raise InvalidDispersion(("values",), "[] is empty; expected one value per run")
+            raise InvalidDispersion(("values",), f"[] is empty; {self._empty}")
 
     @property
     def paths(self) -> tuple:
         return (self.path,)
+
+
+@dataclass(frozen=True)
+class ListValues(_PathValues):
+    """Explicit values: run k takes ``values[k]`` (the spec checks len(values) == runs)."""
+
+    distribution = "list"
+    _empty = "expected one value per run"
 
     def sample(self, rng, run, grid_index):
         if not 0 <= run < len(self.values):
@@ -379,22 +387,10 @@ class ListValues(Dispersion):
 
 
 @dataclass(frozen=True)
-class Grid(Dispersion):
+class Grid(_PathValues):
     """A sweep axis: the run takes ``values[grid_index]``; all grids form a full factorial."""
 
-    path: str
-    values: tuple
     distribution = "grid"
-
-    def __post_init__(self):
-        _check_path(self.path)
-        object.__setattr__(self, "values", _floats(self.values))
-        if not self.values:
-            raise InvalidDispersion(("values",), "[] is empty; expected at least one value")
-
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
 
     def sample(self, rng, run, grid_index):
         return (self.values[grid_index],)
