@@ -324,6 +324,8 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         duration > 0.0 ? std::min(kDefaultViewRate, kDefaultViewFrames / duration)
                        : kDefaultViewRate);
     replay = viewer::replayRecorder(sim, &scenario->recorder(), rate);
+    // Room for every frame, so that sampling allocates nothing while the run goes on.
+    if (duration > 0.0) replay->reserve(static_cast<std::size_t>(std::ceil(duration * rate)) + 2);
     replayScene = sceneFor(*replay);
   }
   const auto runStart = std::chrono::steady_clock::now();
@@ -355,7 +357,13 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     if (!file) throw InputError("cannot write '" + *csv + "'");
     scenario->recorder().writeCsv(file);
     writeSidecar(sidecarPath(*csv), sim, scenario->recorder());
-    if (!loggedScene.empty()) writeText(viewer::sceneSidecarPath(*csv), loggedScene);
+    // No scene: no sidecar, and none of an earlier run left to pair with this recording.
+    if (loggedScene.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(viewer::sceneSidecarPath(*csv), ignored);
+    } else {
+      writeText(viewer::sceneSidecarPath(*csv), loggedScene);
+    }
   } else if (scenario->recorder().rows() > 0 && options.csvToStdout) {
     scenario->recorder().writeCsv(out);
   }

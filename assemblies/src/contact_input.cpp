@@ -75,8 +75,7 @@ mechanism::ContactMaterial readContactMaterial(Reader& r, const InputNode& m,
 
 namespace {
 
-/// The geometry of a shape (spec "Shape"): its type and the keys of that type, posed in the
-/// body's reference frame; a native scenario's shape also names its `body`.
+/// What a caller reads of a shape besides its geometry, and whether its pose is required.
 struct ShapeKeys {
   /// The keys the caller reads besides (a collision shape's material, a visualization shape's
   /// colour), for every type and for MESH only.
@@ -86,6 +85,9 @@ struct ShapeKeys {
   /// `orientation`), or is at the reference frame and axis-aligned without one.
   bool poseRequired{true};
 };
+
+/// The geometry of a shape (spec "Shape"): its type and the keys of that type, posed in the
+/// body's reference frame; a native scenario's shape also names its `body`.
 mechanism::ShapeGeometry readShapeGeometry(Reader& r, bool degrees, const InputNode& e,
                                            const std::string& sp, ShapeSet types,
                                            const ShapeKeys& extra) {

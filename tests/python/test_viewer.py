@@ -99,3 +99,28 @@ def test_view_of_a_recording_written_by_hopsim_run(tmp_path, recording):
     assert len(data["recording"]["time"]) > 10
     # The four-bar's bars, posed by the file's own outputs.
     assert [b["shapes"][0]["type"] for b in data["bodies"] if "pose" in b] == ["box"] * 3
+
+
+@pytest.mark.skipif(not HOPSIM.exists(), reason="needs the hopsim program of the build tree")
+def test_a_run_without_a_scene_leaves_no_earlier_scene_beside_its_recording(tmp_path):
+    model = tmp_path / "model.yaml"
+    model.write_text("""chrono-version: 10.0
+model:
+  name: missing mesh
+  bodies:
+    - name: body
+      location: [0, 0, 0]
+      mass: 1
+      inertia: {moments: [1, 1, 1]}
+      visualization:
+        shapes:
+          - {type: MESH, filename: missing.obj}
+""")
+    (tmp_path / "run.scene.json").write_text('{"bodies":[]}\n')  # an earlier run's
+    done = subprocess.run([str(HOPSIM), "run", str(model), "--end", "0.1", "--out",
+                           str(tmp_path / "run.csv"), "--quiet"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "the recording will have no replay scene" in done.stderr and "missing.obj" in done.stderr
+    assert not (tmp_path / "run.scene.json").exists()
+    with pytest.raises(hopsim.InputError, match=r"run\.scene\.json"):
+        hopsim.view(tmp_path / "run.csv")

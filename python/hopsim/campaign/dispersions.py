@@ -17,6 +17,7 @@ list's length against ``runs``, grids against ``runs``, paths used twice) live i
 
 from __future__ import annotations
 
+import abc
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -108,7 +109,7 @@ def _floats(values) -> tuple:
     return tuple(float(v) for v in values)
 
 
-class Dispersion:
+class Dispersion(abc.ABC):
     """Base of the dispersion classes: ``paths`` (one per drawn value) and two methods.
 
     ``sample(rng, run, grid_index)`` draws one value per path from ``rng``, the run's generator;
@@ -120,11 +121,24 @@ class Dispersion:
     distribution: str = ""
     paths: tuple
 
+    @abc.abstractmethod
     def sample(self, rng: np.random.Generator, run: int, grid_index: int) -> tuple:
-        raise NotImplementedError(type(self).__name__ + " does not define sample()")
+        """One value per path."""
 
+    @abc.abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError(type(self).__name__ + " does not define describe()")
+        """The one-line form for summaries."""
+
+
+@dataclass(frozen=True)
+class _OnePath(Dispersion):
+    """A dispersion of one path (every kind but the correlated groups)."""
+
+    path: str
+
+    @property
+    def paths(self) -> tuple:
+        return (self.path,)
 
 
 def _check_path(path) -> str:
@@ -135,10 +149,9 @@ def _check_path(path) -> str:
 
 
 @dataclass(frozen=True)
-class Uniform(Dispersion):
+class Uniform(_OnePath):
     """Uniform on [low, high): ``rng.uniform(low, high)``."""
 
-    path: str
     low: float
     high: float
     distribution = "uniform"
@@ -152,10 +165,6 @@ class Uniform(Dispersion):
                                     f"({number_text(self.low)}); expected the upper bound, "
                                     "a number > low")
 
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
-
     def sample(self, rng, run, grid_index):
         return (float(rng.uniform(self.low, self.high)),)
 
@@ -164,10 +173,9 @@ class Uniform(Dispersion):
 
 
 @dataclass(frozen=True)
-class Normal(Dispersion):
+class Normal(_OnePath):
     """Normal with the given mean and standard deviation (std > 0)."""
 
-    path: str
     mean: float
     std: float
     distribution = "normal"
@@ -180,10 +188,6 @@ class Normal(Dispersion):
             raise InvalidDispersion(("std",), f"{number_text(self.std)} is not > 0; expected "
                                     "the standard deviation, a number > 0")
 
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
-
     def sample(self, rng, run, grid_index):
         return (self.mean + self.std * float(rng.standard_normal()),)
 
@@ -192,7 +196,7 @@ class Normal(Dispersion):
 
 
 @dataclass(frozen=True)
-class TruncatedNormal(Dispersion):
+class TruncatedNormal(_OnePath):
     """A normal(mean, std) restricted to [low, high], drawn by inverse-CDF sampling.
 
     Inverse CDF rather than rejection: the cost does not depend on how much of the normal the
@@ -202,7 +206,6 @@ class TruncatedNormal(Dispersion):
     near 1; ``probability`` is the mass of [low, high] under the untruncated normal.
     """
 
-    path: str
     mean: float
     std: float
     low: float
@@ -245,10 +248,6 @@ class TruncatedNormal(Dispersion):
                 f"std={number_text(self.std)}), which is < {MIN_TRUNCATED_PROBABILITY:g}; "
                 "expected bounds within reach of the mean (check the units and signs)")
 
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
-
     def sample(self, rng, run, grid_index):
         u = float(rng.uniform(self._cdf_low, self._cdf_high))
         z = float(ndtri(u))
@@ -262,10 +261,9 @@ class TruncatedNormal(Dispersion):
 
 
 @dataclass(frozen=True)
-class LogUniform(Dispersion):
+class LogUniform(_OnePath):
     """Log-uniform on [low, high] (0 < low < high): the log of the value is uniform."""
 
-    path: str
     low: float
     high: float
     distribution = "log_uniform"
@@ -282,10 +280,6 @@ class LogUniform(Dispersion):
                                     f"({number_text(self.low)}); expected the upper bound, "
                                     "a number > low")
 
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
-
     def sample(self, rng, run, grid_index):
         x = math.exp(float(rng.uniform(math.log(self.low), math.log(self.high))))
         return (min(max(x, self.low), self.high),)
@@ -295,14 +289,13 @@ class LogUniform(Dispersion):
 
 
 @dataclass(frozen=True)
-class Choice(Dispersion):
+class Choice(_OnePath):
     """One of ``values``, with probabilities proportional to ``weights`` (equal if None).
 
     Drawn as one uniform number looked up in the cumulative weights, not with
     ``rng.choice``, so exactly one draw is consumed and zero-weight values are never chosen.
     """
 
-    path: str
     values: tuple
     weights: tuple | None = None
     distribution = "choice"
@@ -332,10 +325,6 @@ class Choice(Dispersion):
                                         "expected at least one positive weight")
         object.__setattr__(self, "_cumulative", tuple(np.cumsum(weights).tolist()))
 
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
-
     def sample(self, rng, run, grid_index):
         target = float(rng.random()) * self._cumulative[-1]
         # side="right": a value whose weight is 0 has the same cumulative sum as the one
@@ -350,10 +339,9 @@ class Choice(Dispersion):
 
 
 @dataclass(frozen=True)
-class _PathValues(Dispersion):
+class _PathValues(_OnePath):
     """One path and a non-empty list of values, picked by index (list and grid)."""
 
-    path: str
     values: tuple
     _empty = "expected at least one value"
 
@@ -362,10 +350,6 @@ class _PathValues(Dispersion):
         object.__setattr__(self, "values", _floats(self.values))
         if not self.values:
             raise InvalidDispersion(("values",), f"[] is empty; {self._empty}")
-
-    @property
-    def paths(self) -> tuple:
-        return (self.path,)
 
 
 @dataclass(frozen=True)
