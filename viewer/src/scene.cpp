@@ -59,24 +59,49 @@ std::optional<PoseColumns> poseColumns(const std::string& body, const MechanismB
   return std::nullopt;
 }
 
-/// The hinge of body b as drawn on b: its outboard frame's origin and the axes fixed in it
-/// (the last subhinge's; the earlier ones turn with it).
-HingeMarker hingeMarker(const multibody::MultibodyModel& model, multibody::BodyIndex b) {
-  const multibody::Hinge& hinge = model.hinge(b);
-  const RigidTransform& X_BM = model.X_BM(b);
+/// A hinge as drawn on the body that carries its outboard frame M, posed X_BM in that body: M's
+/// origin and the axes fixed in M (the last subhinge's and the sliders' just before it; the
+/// earlier ones turn with it). With `inboard`, the same hinge drawn on the body that carries its
+/// inboard frame F, posed X_BM = X_AF there: the axes fixed in F are the first subhinge's and the
+/// sliders' just after it.
+HingeMarker hingeMarker(const multibody::Hinge& hinge, const RigidTransform& X_BM,
+                        bool inboard = false) {
   HingeMarker marker;
   marker.name = std::string(multibody::toString(hinge.type()));
   marker.position = X_BM.translation();
   using multibody::SubhingeType;
-  // Subhinges after the last rotation keep their axes fixed in M; so does a rotation's own.
-  for (int k = hinge.subhingeCount() - 1; k >= 0; --k) {
-    const multibody::Subhinge& s = hinge.subhinge(k);
+  const int n = hinge.subhingeCount();
+  for (int j = 0; j < n; ++j) {
+    const multibody::Subhinge& s = hinge.subhinge(inboard ? j : n - 1 - j);
     if (s.type != SubhingeType::Pin && s.type != SubhingeType::Slider) break;
-    marker.axes.insert(marker.axes.begin(), X_BM.rotation() * s.axis);
-    marker.translation.insert(marker.translation.begin(), s.type == SubhingeType::Slider);
+    const auto at = inboard ? marker.axes.size() : 0;  // the axes keep the hinge's order
+    marker.axes.insert(marker.axes.begin() + static_cast<std::ptrdiff_t>(at),
+                       X_BM.rotation() * s.axis);
+    marker.translation.insert(marker.translation.begin() + static_cast<std::ptrdiff_t>(at),
+                              s.type == SubhingeType::Slider);
     if (s.type == SubhingeType::Pin) break;
   }
   return marker;
+}
+
+/// Adds each cut joint of the simulation's constraint set (the joints that close loops) to the
+/// hinges of the body that carries its frame M, or of its other body (frame F) when M is on the
+/// world. Bodies are looked up by name among `bodies`.
+void addCutJoints(const Simulation& sim, std::vector<BodyView>& bodies) {
+  const multibody::MultibodyModel& model = sim.multibody().model();
+  const multibody::ConstraintSet& set = sim.multibody().constraints();
+  for (int i = 0; i < set.size(); ++i) {
+    const multibody::Constraint& c = set.constraint(i);
+    if (c.type != multibody::ConstraintType::CutJoint) continue;
+    const bool onB = c.bodyB != multibody::kWorldBody;
+    const std::string body = model.bodyName(onB ? c.bodyB : c.bodyA);
+    const auto view = std::find_if(bodies.begin(), bodies.end(),
+                                   [&](const BodyView& v) { return v.name == body; });
+    if (view == bodies.end()) continue;
+    HingeMarker marker = hingeMarker(c.hinge, onB ? c.X_BM : c.X_AF, !onB);
+    marker.name += " cut joint " + c.name;
+    view->hinges.push_back(std::move(marker));
+  }
 }
 
 /// The up direction: against gravity, else a Chrono simulation file's camera.vertical, else Z.
@@ -203,7 +228,7 @@ Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSour
       const multibody::Node& node = model.node(n);
       if (node.body == b) body.frames.push_back({node.name, node.X_BN});
     }
-    body.hinges.push_back(hingeMarker(model, b));
+    body.hinges.push_back(hingeMarker(model.hinge(b), model.X_BM(b)));
     scene.bodies.push_back(std::move(body));
   }
   // The static collision shapes, on the world; a model file's fixed bodies are the world
@@ -251,6 +276,7 @@ Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSour
       scene.springs.push_back(std::move(spring));
     }
   }
+  addCutJoints(sim, scene.bodies);
   addContactArrows(sim, columns, scene);
   scene.up = upDirection(model, vertical);
   return scene;

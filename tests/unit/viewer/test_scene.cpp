@@ -342,3 +342,54 @@ contact:
   CHECK(scene.arrows[1].point[2] == "models.contact.scratch.point_z[1]");
   CHECK(scene.arrows[1].vector[0] == "models.contact.scratch.force_x[1]");
 }
+
+TEST_CASE("a cut joint is drawn where it closes its loop, with the axes fixed on its body") {
+  // A slider-crank closed by the cut joint "wrist" (rod to slider), straight along x at the
+  // start: the rod's end F at x = 0.3 + 0.5 meets the slider, at x = 0.8. And a UJOINT cut joint
+  // from the crank to the world ("anchor"): drawn on the crank, where its first axis (z) is
+  // fixed, not its second (y), which turns with the crank.
+  using multibody::Hinge;
+  using multibody::kWorldBody;
+  Simulation sim;
+  auto& tree = sim.multibody().editModel();
+  const spatial::SpatialInertia link = spatial::SpatialInertia::fromCmInertia(
+      1.0, {0.25, 0, 0}, Vector3(1e-4, 0.02, 0.02).asDiagonal());
+  const auto crank = tree.addBody("crank", kWorldBody, link, Hinge::pin(Vector3::UnitZ()));
+  const auto rod = tree.addBody("rod", crank, link, Hinge::pin(Vector3::UnitZ()),
+                                spatial::RigidTransform::fromTranslation({0.3, 0, 0}));
+  const auto slider = tree.addBody("slider", kWorldBody, link, Hinge::slider(Vector3::UnitX()));
+  auto& constraints = sim.multibody().editConstraints();
+  constraints.addCutJoint("wrist", Hinge::pin(Vector3::UnitZ()), rod,
+                          spatial::RigidTransform::fromTranslation({0.5, 0, 0}), slider,
+                          spatial::RigidTransform());
+  constraints.addCutJoint("anchor", Hinge::ujoint(Vector3::UnitZ(), Vector3::UnitY()), crank,
+                          spatial::RigidTransform::fromTranslation({0.3, 0, 0}), kWorldBody,
+                          spatial::RigidTransform::fromTranslation({0.3, 0, 0}));
+  sim.multibody().q(slider)[0] = 0.8;
+  sim.lock();
+  const viewer::Scene scene = viewer::sceneOf(sim, nullptr, {});
+
+  const viewer::BodyView& onSlider = body(scene, "slider");
+  REQUIRE(onSlider.hinges.size() == 2);  // its own SLIDER, then the cut joint
+  const viewer::HingeMarker& wrist = onSlider.hinges[1];
+  CHECK(wrist.name == "PIN cut joint wrist");
+  // Where both bodies' frames meet, in the world.
+  const auto& X_WB = sim.multibody().kinematicsNow().X_WB;
+  const Vector3 p_W = X_WB[static_cast<std::size_t>(slider)] * wrist.position;
+  const Vector3 p_F_W = X_WB[static_cast<std::size_t>(rod)] * Vector3(0.5, 0, 0);
+  CHECK((p_W - Vector3(0.8, 0, 0)).norm() < 1e-15);
+  CHECK((p_W - p_F_W).norm() < 1e-15);
+  REQUIRE(wrist.axes.size() == 1);
+  CHECK(wrist.axes[0] == Vector3::UnitZ());
+  CHECK_FALSE(wrist.translation[0]);
+
+  const viewer::BodyView& onCrank = body(scene, "crank");
+  REQUIRE(onCrank.hinges.size() == 2);
+  const viewer::HingeMarker& anchor = onCrank.hinges[1];
+  CHECK(anchor.name == "UJOINT cut joint anchor");
+  CHECK(anchor.position == Vector3(0.3, 0, 0));
+  REQUIRE(anchor.axes.size() == 1);
+  CHECK(anchor.axes[0] == Vector3::UnitZ());
+  // The rod carries no cut joint: each is drawn once.
+  CHECK(body(scene, "rod").hinges.size() == 1);
+}

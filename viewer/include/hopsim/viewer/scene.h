@@ -44,7 +44,7 @@ struct Frame {
 /// Where a body's hinge acts, on the body: the hinge's outboard frame origin in B and the
 /// directions in B of the subhinge axes fixed in that frame.
 struct HingeMarker {
-  std::string name;  ///< the hinge type ("PIN", "SLIDER", ...)
+  std::string name;  ///< the hinge type ("PIN", "SLIDER", ...); "PIN cut joint J" for a cut joint
   Vector3 position{Vector3::Zero()};
   std::vector<Vector3> axes;
   std::vector<bool> translation;  ///< per axis: a slider's (true) or a pin's (false)
@@ -124,8 +124,9 @@ struct SceneSource {
 
 /// The scene of a locked simulation in its current state: its bodies with the visualization
 /// shapes of the Chrono model files among `assemblies` and its children (null: none), else their
-/// collision shapes, else a box of the body's inertia; nodes; hinges; the model files' TSDAs;
-/// the contact arrows of SmoothContact models whose points and forces are recorded.
+/// collision shapes, else a box of the body's inertia; nodes; hinges and cut joints; the model
+/// files' TSDAs; the contact arrows of SmoothContact models whose points and forces are
+/// recorded.
 /// @throws InputError for a mesh file that cannot be read.
 Scene sceneOf(const Simulation& sim, const Assembly* assemblies, const SceneSource& source);
 
