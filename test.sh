@@ -2,11 +2,11 @@
 # Installs what is missing, builds hopsim, and runs every test: the Release suite (unit tests and,
 # registered with ctest as "python: pytest", the Python tests).
 #
-#   ./test.sh              the Release suite (what CI runs: about 17 minutes from a clean clone
+#   ./test.sh              the Release suite (what CI runs: about 13 minutes from a clean clone
 #                          on 2 cores, within the suite's 20-minute budget)
 #   ./test.sh --sanitize   then the unit tests again under AddressSanitizer and
 #                          UndefinedBehaviorSanitizer, in build-sanitize/ (a second build of the
-#                          whole tree: about 30 minutes more from scratch, a few when little
+#                          whole tree: about 22 minutes more from scratch, a few when little
 #                          changed); run it before submitting a change to C++ code
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -326,10 +326,8 @@ void Reader::readPoints(const InputNode& points) {
     stage.point = static_cast<int>(i);
     point.x = evaluate(require(entry, "x", path), path + ".x", stage);
     point.y = evaluate(require(entry, "y", path), path + ".y", stage);
-    // Appended, not '"x" + to_string(i)': GCC 12 reports a false -Warray-bounds there.
-    const std::string index = std::to_string(i);
-    variables_.set(std::string("x").append(index), point.x);
-    variables_.set(std::string("y").append(index), point.y);
+    variables_.set("x" + std::to_string(i), point.x);
+    variables_.set("y" + std::to_string(i), point.y);
     points_.push_back(point);
   }
 }

@@ -131,10 +131,7 @@ void addContactArrows(const Simulation& sim, const std::set<std::string>& column
     if (sim.model(name).spec().className() != "SmoothContact") continue;
     const std::string base = "models." + name + ".scratch.";
     for (int k = 0;; ++k) {
-      // Appended, not '"[" + to_string(k)': GCC 12 reports a false -Warray-bounds there.
-      std::string i(1, '[');
-      i += std::to_string(k);
-      i += ']';
+      const std::string i = "[" + std::to_string(k) + "]";
       ArrowView arrow{name + " contact " + std::to_string(k),
                       {base + "point_x" + i, base + "point_y" + i, base + "point_z" + i},
                       {base + "force_x" + i, base + "force_y" + i, base + "force_z" + i}};
