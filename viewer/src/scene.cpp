@@ -60,10 +60,10 @@ std::optional<PoseColumns> poseColumns(const std::string& body, const MechanismB
 }
 
 /// A hinge as drawn on the body that carries its outboard frame M, posed X_BM in that body: M's
-/// origin and the axes fixed in M (the last subhinge's and the sliders' just before it; the
-/// earlier ones turn with it). With `inboard`, the same hinge drawn on the body that carries its
-/// inboard frame F, posed X_BM = X_AF there: the axes fixed in F are the first subhinge's and the
-/// sliders' just after it.
+/// origin and the axes fixed in M, which are those of the sliders after the hinge's last rotation
+/// and that rotation's own (the earlier ones turn with it). With `inboard`, the same hinge drawn
+/// on the body that carries its inboard frame F, posed X_BM = X_AF there: the axes fixed in F are
+/// those of the sliders before the first rotation and that rotation's own.
 HingeMarker hingeMarker(const multibody::Hinge& hinge, const RigidTransform& X_BM,
                         bool inboard = false) {
   HingeMarker marker;
