@@ -74,12 +74,13 @@ HingeMarker hingeMarker(const multibody::Hinge& hinge, const RigidTransform& X_B
   for (int j = 0; j < n; ++j) {
     const multibody::Subhinge& s = hinge.subhinge(inboard ? j : n - 1 - j);
     if (s.type != SubhingeType::Pin && s.type != SubhingeType::Slider) break;
-    const auto at = inboard ? marker.axes.size() : 0;  // the axes keep the hinge's order
-    marker.axes.insert(marker.axes.begin() + static_cast<std::ptrdiff_t>(at),
-                       X_BM.rotation() * s.axis);
-    marker.translation.insert(marker.translation.begin() + static_cast<std::ptrdiff_t>(at),
-                              s.type == SubhingeType::Slider);
+    marker.axes.push_back(X_BM.rotation() * s.axis);
+    marker.translation.push_back(s.type == SubhingeType::Slider);
     if (s.type == SubhingeType::Pin) break;
+  }
+  if (!inboard) {  // collected from the last subhinge back: put them in the hinge's order
+    std::reverse(marker.axes.begin(), marker.axes.end());
+    std::reverse(marker.translation.begin(), marker.translation.end());
   }
   return marker;
 }
