@@ -143,7 +143,7 @@ inline double linearOutput(const double* C, const double* x) {
 
 /// A discrete-time linear system with N states, one input u and one output y, written as a model
 /// author would (docs/model-authors.md, LowPass): A, B, C are params, x a discrete state updated
-/// in startHop, y = C x published with no feed-through at STARTHOP and ENDHOP.
+/// in startHop, y = C x published with no feed-through at ENDHOP (x changes only in startHop).
 template <int N>
 class LinearSystem final : public FlowModel {
  public:
@@ -151,7 +151,7 @@ class LinearSystem final : public FlowModel {
     Declaration()
         : ModelSpec("LinearSystem" + std::to_string(N), ModelKind::Flow,
                     "Discrete-time linear system: x <- A x + B u at each hop start, y = C x.") {
-      setOutputGranularity(Sweep::StartHop | Sweep::EndHop);
+      setOutputGranularity(Sweep::EndHop);
     }
     ParamKey<Eigen::VectorXd> A =
         param<Eigen::VectorXd>("A").length(N * N).describe("state matrix, column-major");

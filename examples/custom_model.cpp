@@ -69,10 +69,11 @@ LowPass::Declaration::Declaration()
     : ModelSpec("LowPass", hopsim::ModelKind::Flow,
                 "First-order low-pass filter tau dy/dt = u - y, exact for an input held across "
                 "each hop.") {
-  // y changes in startHop (published by the ENDHOP sweep) or when set by path between hops
-  // (published by the STARTHOP sweep). lock() raises this where a reader that feeds y through
-  // needs y at more sweeps.
-  setOutputGranularity(hopsim::Sweep::StartHop | hopsim::Sweep::EndHop);
+  // y changes only in startHop, and the ENDHOP sweep publishes it. A y set by path between hops
+  // is published by the update the executive runs before the next hop (docs/executive.md,
+  // "Values set between hops"). lock() raises this where a reader that feeds y through needs y
+  // at more sweeps.
+  setOutputGranularity(hopsim::Sweep::EndHop);
 }
 
 /// The scenario: u = A sin(2 pi f t) into a filter with time constant tau, from y(0) = 0.

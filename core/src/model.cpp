@@ -161,6 +161,11 @@ void Model::checkValue(FieldRole role, std::size_t index, const Value& value,
 }
 
 void Model::set(FieldRole role, std::string_view field, const Value& value) {
+  setOwnField(role, field, value);
+  valuesSet_ = true;
+}
+
+void Model::setOwnField(FieldRole role, std::string_view field, const Value& value) {
   if (isPort(role)) {
     throw InputError(describe() + ": port '" + std::string(field) +
                      "' has no value of its own; set the signal it is tied to");
@@ -392,6 +397,7 @@ void ModelBinding::prepare(Model& model) {
   }
   model.lengthSymbols_ = std::move(symbols);
   model.paramsChanged_ = true;
+  model.valuesSet_ = false;  // the step zero after lock() computes every output anyway
   model.setup();
 }
 

@@ -52,6 +52,7 @@ Signal& Simulation::addSignal(const std::string& name, ElementType type, std::si
   if (signals_.count(name) != 0) throw InputError("signal '" + name + "' already exists");
   auto signal = std::make_unique<Signal>(name, type, length, std::move(unit),
                                          std::move(description));
+  signal->countSetsIn(&signalSets_);
   variables_.add("signals." + name, std::make_unique<SignalVariable>(*signal));
   return *signals_.emplace(name, std::move(signal)).first->second;
 }

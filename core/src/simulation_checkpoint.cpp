@@ -18,7 +18,7 @@ namespace hopsim {
 namespace {
 
 constexpr const char* kMagic = "hopsim-checkpoint";
-constexpr int kFormatVersion = 3;
+constexpr int kFormatVersion = 4;
 constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
                                      FieldRole::ContinuousState};
 
@@ -160,8 +160,13 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   std::ostringstream out;
   out << std::hexfloat;
   out << kMagic << ' ' << kFormatVersion << '\n';
+  // Whether a value was set from outside since the last hop: the next hop recomputes every
+  // output first, and so must the restored simulation's.
+  bool valuesSet = signalSets_ != signalSetsSeen_;
+  for (const ModelSlot& s : slots_) valuesSet = valuesSet || ModelBinding::valuesSet(*s.model);
   out << "time " << now_ << ' ' << stateTime_ << ' ' << hopCount_ << ' ' << lastBeginIoStep_
-      << ' ' << (initialUpdatePending_ ? 1 : 0) << ' ' << chattering_ << '\n';
+      << ' ' << (initialUpdatePending_ ? 1 : 0) << ' ' << chattering_ << ' '
+      << (valuesSet ? 1 : 0) << '\n';
   out << "integrator " << std::quoted(integratorName_) << '\n';
   writeOptions(out, integrator_->options());
   out << "signals " << signals_.size() << '\n';
@@ -245,6 +250,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   const auto lastBeginIoStep = reader.read<Ticks>("last begin-I/O tick");
   const bool initialUpdatePending = reader.read<int>("step-zero flag") != 0;
   const int chattering = reader.read<int>("chattering count");
+  const bool valuesSet = reader.read<int>("values-set flag") != 0;
   reader.expect("integrator");
   const auto integratorName = reader.read<std::string>("integrator name");
   const IntegratorOptions options = readOptions(reader);
@@ -403,6 +409,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   lastBeginIoStep_ = lastBeginIoStep;
   initialUpdatePending_ = initialUpdatePending;
   chattering_ = chattering;
+  signalSetsSeen_ = signalSets_;  // the restore's own writes are not sets
   integrator_ = std::move(integrator);
   integratorName_ = integratorName;
   for (SignalValue& v : signalValues) {
@@ -419,6 +426,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
     // What processParams derives from params is not saved: it runs again before the next hop
     // (processParams must be a function of the params alone).
     ModelBinding::paramsChanged(model) = true;
+    ModelBinding::valuesSet(model) = valuesSet;
     std::size_t next = 0;
     for (FieldRole role : kSavedRoles) {
       for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {

@@ -53,12 +53,17 @@ void Simulation::advanceOverHop() {
   // begin-I/O-step events at default barriers). Their callbacks may change the structure.
   const bool beginIo = onDefaultGrid(t0) && lastBeginIoStep_ != t0;
   if (beginIo) lastBeginIoStep_ = t0;
+  // processParams where params were set; returns whether any value was set from outside the
+  // dataflow (a model field by set(), a signal by Signal::set) since the last look.
   const auto processChangedParams = [&] {
+    bool valuesSet = std::exchange(signalSetsSeen_, signalSets_) != signalSets_;
     for (Model* model : activeOrder_) {
       if (ModelBinding::takeParamsChanged(*model)) {
         callModel(*model, ModelMethod::ProcessParams, t0s, [&] { model->processParams(t0s); });
       }
+      valuesSet = ModelBinding::takeValuesSet(*model) || valuesSet;
     }
+    return valuesSet;
   };
   // After lock() or an activation, every output is computed once before anything reads it,
   // whatever the granularities (the seed's "step zero"): before the start barrier's events,
@@ -75,9 +80,11 @@ void Simulation::advanceOverHop() {
                                  " s unlocked the simulation; lock() it before advancing");
 
   const FlagScope hop(inHop_);
-  processChangedParams();
-  // (Also when an event there re-locked the simulation, which asks for a step zero.)
-  if (initialUpdatePending_ && (fired || !stepZero)) updateAllOutputs(t0s);
+  const bool valuesSet = processChangedParams();
+  // Also when an event there re-locked the simulation, which asks for a step zero; and after
+  // any value set from outside since the previous hop (by the user or an event), so that no
+  // output the hop reads still reflects the value before the set, whatever its granularity.
+  if ((initialUpdatePending_ && (fired || !stepZero)) || valuesSet) updateAllOutputs(t0s);
   initialUpdatePending_ = false;
   if (!samplers_.empty()) takeSamplesAt(t0, false);
 

@@ -291,7 +291,7 @@ class PythonModel : public PythonModelAccess, public Base {
                        (role == FieldRole::Param ? "; set params by path between hops" : ""));
     }
     if (role != FieldRole::FlowOut) {
-      Model::set(role, field.name, toValue(value, path));
+      this->setOwnField(role, field.name, toValue(value, path));
       return;
     }
     const Value converted = toValue(value, path);

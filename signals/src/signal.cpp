@@ -23,9 +23,13 @@ Signal::Signal(std::string name, ElementType type, std::size_t length, std::stri
       description_(std::move(description)),
       buffer_(makeBuffer(name_, type, length)) {}
 
-void Signal::set(const Value& value) {
-  buffer_.set(value, "signal '" + name_ + "'");
+void Signal::set(const Value& value) { set(0, length(), value, "signal '" + name_ + "'"); }
+
+void Signal::set(std::size_t offset, std::size_t count, const Value& value,
+                 std::string_view what) {
+  buffer_.set(offset, count, value, what);
   markWritten();
+  if (setCounter_ != nullptr) ++*setCounter_;
 }
 
 SignalSlice Signal::slice(std::size_t offset, std::size_t count) {
@@ -47,8 +51,7 @@ std::string SignalSlice::describe() const {
 }
 
 void SignalSlice::set(const Value& value) {
-  signal_->buffer().set(offset_, count_, value, "signal slice '" + describe() + "'");
-  signal_->markWritten();
+  signal_->set(offset_, count_, value, "signal slice '" + describe() + "'");
 }
 
 }  // namespace hopsim

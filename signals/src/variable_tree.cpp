@@ -43,8 +43,7 @@ double SignalVariable::element(std::size_t i) const {
 }
 
 void SignalVariable::set(const Value& value, std::string_view path) {
-  signal_->buffer().set(value, path);
-  signal_->markWritten();
+  signal_->set(0, signal_->length(), value, path);
 }
 
 void VariableTree::checkPath(std::string_view path, std::string_view what) {

@@ -168,6 +168,42 @@ TEST_CASE("after a restore processParams runs again, so values derived from para
   CHECK(std::get<double>(resumed.get("signals.y")) != 0.0);
 }
 
+TEST_CASE("a value set before the checkpoint reaches the outputs after the restore too") {
+  // u -> source (y = gain u + x, ENDHOP only) -> y -> reader (reads y in startHop): the hop
+  // after a set starts with an update of every output, in the restored simulation as well.
+  const auto build = [](Simulation& sim) {
+    sim.addSignal("u", ElementType::Double);
+    sim.addSignal("y", ElementType::Double);
+    sim.addModel<EndHopOutput>("source");
+    sim.addModel<StartHopReader>("reader");
+    sim.tie("source", "u", "u");
+    sim.tie("source", "y", "y");
+    sim.tie("reader", "u", "y");
+    sim.set("signals.u", 1.0);
+    sim.lock();
+  };
+  const std::string file = checkpointPath("values_set");
+  for (const bool setBefore : {true, false}) {
+    CAPTURE(setBefore);
+    {
+      Simulation first;
+      build(first);
+      first.step(2);
+      if (setBefore) first.set("models.source.discreteStates.x", 10.0);
+      first.saveCheckpoint(file);
+    }
+    Simulation resumed;
+    build(resumed);
+    resumed.restoreCheckpoint(file);
+    resumed.step();
+    const auto& reader = dynamic_cast<const StartHopReader&>(resumed.model("reader"));
+    const auto& source = dynamic_cast<const EndHopOutput&>(resumed.model("source"));
+    CHECK(reader.read.back() == (setBefore ? 11.0 : 1.0));
+    CHECK(source.updates == (setBefore ? 2 : 1));  // the restored simulation's own calls
+  }
+  std::remove(file.c_str());
+}
+
 TEST_CASE("restoring into a differently built simulation names the first mismatch") {
   const std::string file = checkpointPath("mismatch");
   {
@@ -202,7 +238,7 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
                        doctest::Contains("cannot open"), InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
-    broken << "hopsim-checkpoint 3\ntime 12 oops\n";
+    broken << "hopsim-checkpoint 4\ntime 12 oops\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file), doctest::Contains("line 2"), InputError);
   std::remove(file.c_str());

@@ -143,4 +143,44 @@ class FreshOnly final : public FlowModel {
   double sum = 0.0;
 };
 
+/// y = gain u + x, fed through from u, published at ENDHOP only; x changes only when set.
+class EndHopOutput final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("EndHopOutput", ModelKind::Flow, "y = gain u + x at ENDHOP") {
+      setOutputGranularity(Sweep::EndHop);
+    }
+    ParamKey<double> gain = param<double>("gain").defaultValue(1.0);
+    DiscreteStateKey<double> x = discreteState<double>("x").defaultValue(0.0);
+    InKey<double> u = flowIn<double>("u");
+    OutKey<double> y = flowOut<double>("y").feedsFrom(u);
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit EndHopOutput(std::string name) : FlowModel(std::move(name), declaration()) {}
+  void updateFlowOuts(double) override {
+    ++updates;
+    out(declaration().y) = param(declaration().gain) * in(declaration().u) + state(declaration().x);
+  }
+  int updates = 0;
+};
+
+/// Records the input it reads in each startHop.
+class StartHopReader final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("StartHopReader", ModelKind::Flow, "records u at each startHop") {}
+    InKey<double> u = flowIn<double>("u");
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit StartHopReader(std::string name) : FlowModel(std::move(name), declaration()) {}
+  void startHop(double, double) override { read.push_back(in(declaration().u)); }
+  std::vector<double> read;
+};
+
 }  // namespace hopsim::test

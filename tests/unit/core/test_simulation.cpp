@@ -209,6 +209,79 @@ TEST_CASE("granularity: declared minimum, raised by the user, pushed upstream al
   CHECK(sim.outputGranularity("source").toString() == "STARTIO|STARTHOP|ENDHOP");
 }
 
+TEST_CASE("a value set between hops reaches the outputs before the next hop reads them") {
+  // u -> source (y = gain u + x, ENDHOP only) -> y -> reader (reads y in startHop).
+  Simulation sim({.ioStepSize = 0.1});
+  sim.addSignal("u", ElementType::Double);
+  sim.addSignal("y", ElementType::Double);
+  auto& source = sim.addModel<test::EndHopOutput>("source");
+  auto& reader = sim.addModel<test::StartHopReader>("reader");
+  sim.tie("source", "u", "u");
+  sim.tie("source", "y", "y");
+  sim.tie("reader", "u", "y");
+  sim.set("signals.u", 1.0);
+  sim.lock();
+  sim.step(2);  // step zero and ENDHOP: two updates in the first hop, one in the second
+  CHECK(source.updates == 3);
+  CHECK(reader.read == std::vector<double>{1.0, 1.0});
+
+  SUBCASE("a discrete state") {
+    sim.set("models.source.discreteStates.x", 10.0);
+    sim.step();
+    CHECK(reader.read.back() == 11.0);
+  }
+  SUBCASE("a param") {
+    sim.set("models.source.params.gain", 3.0);
+    sim.step();
+    CHECK(reader.read.back() == 3.0);
+  }
+  SUBCASE("an input signal, by path and through Signal::set") {
+    sim.set("signals.u", 5.0);
+    sim.step();
+    CHECK(reader.read.back() == 5.0);
+    sim.signal("u").set(Value(7.0));
+    sim.step();
+    CHECK(reader.read.back() == 7.0);
+    sim.signal("u").slice(0, 1).set(Value(8.0));
+    sim.step();
+    CHECK(reader.read.back() == 8.0);
+  }
+  SUBCASE("by an event at a barrier") {
+    sim.registerTimedEvent("bump", 0.3, [](Simulation& s, double) {
+      s.set("models.source.discreteStates.x", 100.0);
+    });
+    sim.step();  // the event fires at this hop's end barrier, t = 0.3
+    CHECK(reader.read.back() == 1.0);
+    sim.step();
+    CHECK(reader.read.back() == 101.0);
+  }
+  // One update for the set, one at ENDHOP, then one per hop again.
+  const int before = source.updates;
+  sim.step();
+  CHECK(source.updates - before == 1);
+}
+
+TEST_CASE("without a set between hops, the hop start updates no output") {
+  Simulation sim({.ioStepSize = 0.1});
+  sim.addSignal("u", ElementType::Double);
+  sim.addSignal("y", ElementType::Double);
+  auto& source = sim.addModel<test::EndHopOutput>("source");
+  sim.tie("source", "u", "u");
+  sim.tie("source", "y", "y");
+  sim.set("signals.u", 2.0);
+  sim.lock();
+  sim.step();
+  const int afterFirst = source.updates;
+  // Reading values and writing an output the way models do are not sets.
+  CHECK(std::get<double>(sim.get("signals.y")) == 2.0);
+  sim.step(10);
+  CHECK(source.updates - afterFirst == 10);
+  sim.set("signals.u", 4.0);
+  sim.step(10);
+  CHECK(source.updates - afterFirst == 21);
+  CHECK(std::get<double>(sim.get("signals.y")) == 4.0);
+}
+
 TEST_CASE("stop callbacks cannot change the list of stop callbacks while it is asked") {
   Simulation sim;
   sim.lock();

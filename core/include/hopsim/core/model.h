@@ -95,7 +95,8 @@ class Model {
   Value get(FieldRole role, std::string_view field) const;
   /// Sets a param, discrete state, continuous state or scratch field after checking type,
   /// length and bounds; a rejected value leaves the field unchanged. Setting a param makes the
-  /// executive call processParams before the next hop.
+  /// executive call processParams before the next hop; setting any field makes it recompute
+  /// every output at the start of the next hop (docs/executive.md, "Values set between hops").
   /// @throws InputError naming the model, field, value and the check that failed.
   void set(FieldRole role, std::string_view field, const Value& value);
   void setParam(std::string_view field, const Value& value) { set(FieldRole::Param, field, value); }
@@ -134,6 +135,11 @@ class Model {
   /// @param classKind the kind of the C++ class deriving from Model; must match spec.kind().
   /// @throws InputError for a malformed name, ModelError for a kind mismatch.
   Model(std::string name, const ModelSpec& spec, ModelKind classKind);
+
+  /// set() for the model's own methods (a Python model writing its states and scratch): the
+  /// same checks, but not a value given from outside, so it leaves the outputs to the
+  /// granularity. @throws InputError as set() does.
+  void setOwnField(FieldRole role, std::string_view field, const Value& value);
 
   // ---- typed access for model authors ----------------------------------------------------
 
@@ -276,6 +282,7 @@ class Model {
   std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
   bool writingOutputs_ = false;      // true only while the executive runs updateFlowOuts
   bool paramsChanged_ = true;        // processParams is due before the next hop
+  bool valuesSet_ = false;           // set() since the executive last looked: outputs are due
   std::uint32_t eventHookMask_ = 0;  // bit 2*method+timing: a model-method event is registered
   // The methods its class overrides; the others are the empty defaults, which the executive
   // need not call. Unknown (every method) unless the code that constructed the model knew its
@@ -324,12 +331,13 @@ class ModelBinding {
   static const Buffer& derivative(const Model& model, std::size_t index) {
     return model.derivatives_[index];
   }
-  /// Checkpoint access: a field's storage, the pending processParams flag, and the version of
-  /// each flowIn's signal its model last read.
+  /// Checkpoint access: a field's storage, the pending processParams and set() flags, and the
+  /// version of each flowIn's signal its model last read.
   static Buffer& valueBuffer(Model& model, FieldRole role, std::size_t index) {
     return model.values(role)[index];
   }
   static bool& paramsChanged(Model& model) { return model.paramsChanged_; }
+  static bool& valuesSet(Model& model) { return model.valuesSet_; }
   static std::uint64_t& lastReadVersion(Model& model, std::size_t flowIn) {
     return model.inputs_[flowIn].lastReadVersion;
   }
@@ -337,6 +345,12 @@ class ModelBinding {
     const bool changed = model.paramsChanged_;
     model.paramsChanged_ = false;
     return changed;
+  }
+  /// Whether set() was called since the last take (or since prepare()); clears it.
+  static bool takeValuesSet(Model& model) {
+    const bool set = model.valuesSet_;
+    model.valuesSet_ = false;
+    return set;
   }
 };
 

@@ -539,6 +539,10 @@ class Simulation {
   bool inHop_ = false;
   bool advancing_ = false;
   bool initialUpdatePending_ = false;
+  // Signal::set calls on this simulation's signals (Signal::countSetsIn) and the count the
+  // executive last looked at: a difference is a value set from outside since then.
+  std::uint64_t signalSets_ = 0;
+  std::uint64_t signalSetsSeen_ = 0;
   bool askingStops_ = false;   // stop callbacks running: their list must not change
   bool stopRequest_ = false;   // requestStop() since the stop callbacks were last asked
   Ticks defaultIoEnd_ = 0;     // the next default-period barrier after this hop's start

@@ -41,9 +41,18 @@ class Signal {
   Buffer& buffer() { return buffer_; }
   const Buffer& buffer() const { return buffer_; }
 
-  /// The whole value, checked and converted as Buffer::set does; counts as one write.
-  /// @throws InputError naming the signal.
+  /// The whole value, checked and converted as Buffer::set does; counts as one write and as
+  /// one set (below). @throws InputError naming the signal.
   void set(const Value& value);
+  /// Elements [offset, offset+count), checked and converted as Buffer::set does; `what` names
+  /// the destination in error messages. Counts as one write, and as one set: a value given from
+  /// outside the dataflow (a user, a script, an event), as opposed to a model's output written
+  /// through buffer() and markWritten().
+  /// @throws InputError naming `what`, the value and the expected type.
+  void set(std::size_t offset, std::size_t count, const Value& value, std::string_view what);
+  /// Makes every set() increment `*counter` (nullptr: none). A simulation counts the sets of its
+  /// signals so that the next hop recomputes outputs that may depend on them.
+  void countSetsIn(std::uint64_t* counter) { setCounter_ = counter; }
   Value get() const { return buffer_.get(); }
 
   /// Elements [offset, offset+count) as a slice.
@@ -58,6 +67,7 @@ class Signal {
   std::string description_;
   Buffer buffer_;
   std::uint64_t version_ = 0;
+  std::uint64_t* setCounter_ = nullptr;
 };
 
 /// A contiguous sub-range of a signal, usable wherever a signal is (a port tied to a slice reads
