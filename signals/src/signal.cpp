@@ -18,10 +18,10 @@ Buffer makeBuffer(const std::string& name, ElementType type, std::size_t length)
 
 Signal::Signal(std::string name, ElementType type, std::size_t length, std::string unit,
                std::string description)
-    : name_(std::move(name)),
+    : buffer_(makeBuffer(name, type, length)),
+      name_(std::move(name)),
       unit_(std::move(unit)),
-      description_(std::move(description)),
-      buffer_(makeBuffer(name_, type, length)) {}
+      description_(std::move(description)) {}
 
 void Signal::set(const Value& value) { set(0, length(), value, "signal '" + name_ + "'"); }
 

@@ -272,22 +272,25 @@ class Model {
   /// Checks `value` against the field's declaration into `into` (sized for it); throws on error.
   void checkValue(FieldRole role, std::size_t index, const Value& value, Buffer& into) const;
 
-  std::string name_;
-  const ModelSpec* spec_;
-  std::vector<Buffer> values_[kFieldRoleCount];  // ports keep no values: their signals do
-  std::vector<Buffer> derivatives_;  // one per continuous state, sized at lock()
+  // What every executive call and typed access reads comes first, so that a call touches the
+  // object's first two cache lines (after the vtable pointer: ports and flags, then the param
+  // and discrete-state tables) rather than lines spread over the whole object.
   std::vector<Port> inputs_;
   std::vector<Port> outputs_;
-  std::vector<bool> paramAssigned_;  // true once a param has a value (default or set)
-  std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
   bool writingOutputs_ = false;      // true only while the executive runs updateFlowOuts
   bool paramsChanged_ = true;        // processParams is due before the next hop
   bool valuesSet_ = false;           // set() since the executive last looked: outputs are due
   std::uint32_t eventHookMask_ = 0;  // bit 2*method+timing: a model-method event is registered
+  std::vector<Buffer> values_[kFieldRoleCount];  // ports keep no values: their signals do
   // The methods its class overrides; the others are the empty defaults, which the executive
   // need not call. Unknown (every method) unless the code that constructed the model knew its
   // class (ModelBinding::setImplementedMethods).
   ModelMethodSet implementedMethods_ = kEveryModelMethod;
+  std::vector<Buffer> derivatives_;  // one per continuous state, sized at lock()
+  std::string name_;
+  const ModelSpec* spec_;
+  std::vector<bool> paramAssigned_;  // true once a param has a value (default or set)
+  std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
 };
 
 /// Executive access to a model's ports and declarations that model authors do not need:

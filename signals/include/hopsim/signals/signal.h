@@ -62,12 +62,14 @@ class Signal {
   SignalSlice whole();
 
  private:
+  // The freshness counter and the storage first: every in() and out() reads both, and this
+  // way they share the object's first cache line.
+  std::uint64_t version_ = 0;
+  Buffer buffer_;
+  std::uint64_t* setCounter_ = nullptr;
   std::string name_;
   std::string unit_;
   std::string description_;
-  Buffer buffer_;
-  std::uint64_t version_ = 0;
-  std::uint64_t* setCounter_ = nullptr;
 };
 
 /// A contiguous sub-range of a signal, usable wherever a signal is (a port tied to a slice reads
