@@ -513,3 +513,53 @@ def test_the_family_bases_are_not_model_classes():
         hopsim.FlowModel("f")
     with pytest.raises(TypeError, match="register_model expects a subclass"):
         hopsim.register_model(hopsim.ContinuousModel)
+
+
+def test_a_value_set_between_hops_reaches_an_end_hop_output_before_the_next_hop():
+    """A Python model declaring ENDHOP alone: a state or an input set from Python between hops is
+    published before the next hop reads it (docs/executive.md, "Values set between hops"); the
+    model writing its own state in start_hop is not such a set, and costs no extra update."""
+
+    class Counter(hopsim.FlowModel, output_granularity=hopsim.Granularity([hopsim.Sweep.END_HOP])):
+        u = hopsim.FlowIn(float)
+        y = hopsim.FlowOut(float, feeds_from=[])
+        x = hopsim.DiscreteState(float, default=0.0)
+        updates = 0
+
+        def start_hop(self, t0, t1):
+            self.x = self.x + self.u
+
+        def update_flow_outs(self, t):
+            type(self).updates += 1
+            self.y = self.x
+
+    class Reader(hopsim.FlowModel):
+        u = hopsim.FlowIn(float)
+        seen = []
+
+        def start_hop(self, t0, t1):
+            type(self).seen.append(self.u)
+
+    sim = hopsim.Simulation(io_step_size=0.1)
+    for signal in ("u", "y"):
+        sim.add_signal(signal)
+    sim.add_model(Counter("counter"))
+    sim.add_model(Reader("reader"))
+    sim.tie("counter", "u", "u")
+    sim.tie("counter", "y", "y")
+    sim.tie("reader", "u", "y")
+    sim.set("signals.u", 1.0)
+    sim.lock()
+    sim.step(3)
+    assert Reader.seen == [0.0, 1.0, 2.0]
+    assert Counter.updates == 4  # the step zero, then one per hop
+
+    sim.set("models.counter.discreteStates.x", 10.0)
+    sim.step()
+    assert Reader.seen[-1] == 10.0
+    assert Counter.updates == 6  # the update after the set, and the hop's own
+
+    sim.set("signals.u", 5.0)
+    sim.step(2)
+    assert Reader.seen[-2:] == [11.0, 16.0]
+    assert Counter.updates == 9
