@@ -171,29 +171,18 @@ TEST_CASE("after a restore processParams runs again, so values derived from para
 TEST_CASE("a value set before the checkpoint reaches the outputs after the restore too") {
   // u -> source (y = gain u + x, ENDHOP only) -> y -> reader (reads y in startHop): the hop
   // after a set starts with an update of every output, in the restored simulation as well.
-  const auto build = [](Simulation& sim) {
-    sim.addSignal("u", ElementType::Double);
-    sim.addSignal("y", ElementType::Double);
-    sim.addModel<EndHopOutput>("source");
-    sim.addModel<StartHopReader>("reader");
-    sim.tie("source", "u", "u");
-    sim.tie("source", "y", "y");
-    sim.tie("reader", "u", "y");
-    sim.set("signals.u", 1.0);
-    sim.lock();
-  };
   const std::string file = checkpointPath("values_set");
   for (const bool setBefore : {true, false}) {
     CAPTURE(setBefore);
     {
       Simulation first;
-      build(first);
+      buildEndHopChain(first);
       first.step(2);
       if (setBefore) first.set("models.source.discreteStates.x", 10.0);
       first.saveCheckpoint(file);
     }
     Simulation resumed;
-    build(resumed);
+    buildEndHopChain(resumed);
     resumed.restoreCheckpoint(file);
     resumed.step();
     const auto& reader = dynamic_cast<const StartHopReader&>(resumed.model("reader"));

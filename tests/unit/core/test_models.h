@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hopsim/core/flow_model.h"
+#include "hopsim/core/simulation.h"
 
 namespace hopsim::test {
 
@@ -182,5 +183,18 @@ class StartHopReader final : public FlowModel {
   void startHop(double, double) override { read.push_back(in(declaration().u)); }
   std::vector<double> read;
 };
+
+/// u -> source (EndHopOutput) -> y -> reader (StartHopReader), with u = 1, locked.
+inline void buildEndHopChain(Simulation& sim) {
+  sim.addSignal("u", ElementType::Double);
+  sim.addSignal("y", ElementType::Double);
+  sim.addModel<EndHopOutput>("source");
+  sim.addModel<StartHopReader>("reader");
+  sim.tie("source", "u", "u");
+  sim.tie("source", "y", "y");
+  sim.tie("reader", "u", "y");
+  sim.set("signals.u", 1.0);
+  sim.lock();
+}
 
 }  // namespace hopsim::test

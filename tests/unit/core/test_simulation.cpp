@@ -212,15 +212,9 @@ TEST_CASE("granularity: declared minimum, raised by the user, pushed upstream al
 TEST_CASE("a value set between hops reaches the outputs before the next hop reads them") {
   // u -> source (y = gain u + x, ENDHOP only) -> y -> reader (reads y in startHop).
   Simulation sim({.ioStepSize = 0.1});
-  sim.addSignal("u", ElementType::Double);
-  sim.addSignal("y", ElementType::Double);
-  auto& source = sim.addModel<test::EndHopOutput>("source");
-  auto& reader = sim.addModel<test::StartHopReader>("reader");
-  sim.tie("source", "u", "u");
-  sim.tie("source", "y", "y");
-  sim.tie("reader", "u", "y");
-  sim.set("signals.u", 1.0);
-  sim.lock();
+  test::buildEndHopChain(sim);
+  const auto& source = dynamic_cast<const test::EndHopOutput&>(sim.model("source"));
+  const auto& reader = dynamic_cast<const test::StartHopReader&>(sim.model("reader"));
   sim.step(2);  // step zero and ENDHOP: two updates in the first hop, one in the second
   CHECK(source.updates == 3);
   CHECK(reader.read == std::vector<double>{1.0, 1.0});
