@@ -55,7 +55,7 @@ void Simulation::advanceOverHop() {
   if (beginIo) lastBeginIoStep_ = t0;
   // processParams where params were set; returns whether any value was set from outside the
   // dataflow (a model field by set(), a signal by Signal::set) since the last look.
-  const auto processChangedParams = [&] {
+  const auto processParamsAndTakeSets = [&] {
     bool valuesSet = std::exchange(signalSetsSeen_, signalSets_) != signalSets_;
     for (Model* model : activeOrder_) {
       if (ModelBinding::takeParamsChanged(*model)) {
@@ -72,7 +72,7 @@ void Simulation::advanceOverHop() {
   const bool stepZero = initialUpdatePending_;
   if (stepZero) {
     const FlagScope hop(inHop_);
-    processChangedParams();
+    processParamsAndTakeSets();
     updateAllOutputs(t0s);
   }
   const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
@@ -80,7 +80,7 @@ void Simulation::advanceOverHop() {
                                  " s unlocked the simulation; lock() it before advancing");
 
   const FlagScope hop(inHop_);
-  const bool valuesSet = processChangedParams();
+  const bool valuesSet = processParamsAndTakeSets();
   // Also when an event there re-locked the simulation, which asks for a step zero; and after
   // any value set from outside since the previous hop (by the user or an event), so that no
   // output the hop reads still reflects the value before the set, whatever its granularity.

@@ -257,17 +257,12 @@ TEST_CASE("a value set between hops reaches the outputs before the next hop read
 
 TEST_CASE("without a set between hops, the hop start updates no output") {
   Simulation sim({.ioStepSize = 0.1});
-  sim.addSignal("u", ElementType::Double);
-  sim.addSignal("y", ElementType::Double);
-  auto& source = sim.addModel<test::EndHopOutput>("source");
-  sim.tie("source", "u", "u");
-  sim.tie("source", "y", "y");
-  sim.set("signals.u", 2.0);
-  sim.lock();
+  test::buildEndHopChain(sim);
+  const auto& source = dynamic_cast<const test::EndHopOutput&>(sim.model("source"));
   sim.step();
   const int afterFirst = source.updates;
   // Reading values and writing an output the way models do are not sets.
-  CHECK(std::get<double>(sim.get("signals.y")) == 2.0);
+  CHECK(std::get<double>(sim.get("signals.y")) == 1.0);
   sim.step(10);
   CHECK(source.updates - afterFirst == 10);
   sim.set("signals.u", 4.0);
