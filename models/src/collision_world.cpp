@@ -131,6 +131,10 @@ struct CollisionWorld::Impl {
   // builds a new one per call, and reports its normal in the first shape's frame).
   fcl::detail::EPA<double> epa{solver.epa_max_face_num, solver.epa_max_vertex_num,
                                solver.epa_max_iterations, solver.epa_tolerance};
+  // One pair's contacts hold at most a box-box manifold of 4 (boxBox2's limit below; FCL's other
+  // primitive pairs give one point). Both lists get this capacity when built, so that the first
+  // box-box manifold of a run does not allocate in mid-hop.
+  static constexpr std::size_t kPairContactCapacity = 8;
   std::vector<fcl::ContactPointd> pairContacts;  // reused by every FCL call
   std::vector<ContactPoint>* out = nullptr;
   std::vector<ContactPoint> gapContacts;  // signedGap's narrow phase
@@ -616,7 +620,8 @@ void CollisionWorld::build(const std::vector<CollisionShape>& shapes,
     }
     w.entries.push_back(std::move(entry));
   }
-  w.gapContacts.reserve(8);  // one pair's contacts: at most a box-box manifold of 4
+  w.pairContacts.reserve(Impl::kPairContactCapacity);
+  w.gapContacts.reserve(Impl::kPairContactCapacity);
   w.X_WS.resize(shapes.size());
   w.T_WS.assign(shapes.size(), fcl::Transform3d::Identity());
   w.bounds.resize(shapes.size());

@@ -312,6 +312,17 @@ TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
   }
 }
 
+// A SmoothContact model "contact" in sim, each of its outputs tied to a signal of its name.
+models::SmoothContact& addSmoothContact(Simulation& sim) {
+  auto& contact = sim.addModel<models::SmoothContact>("contact");
+  for (const char* output :
+       {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+    sim.addSignal(output, ElementType::Double);
+    sim.tie("contact", output, output);
+  }
+  return contact;
+}
+
 TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the ground") {
   // Every narrow phase meets here: spheres with anything (FCL's closed forms), box-box, capsule
   // pairs, capsules on boxes and cylinders (GJK distance), box-cylinder and cylinder-cylinder
@@ -324,12 +335,7 @@ TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the g
   Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -9.81});
-  auto& contact = sim.addModel<models::SmoothContact>("contact");
-  for (const char* output :
-       {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
-    sim.addSignal(output, ElementType::Double);
-    sim.tie("contact", output, output);
-  }
+  auto& contact = addSmoothContact(sim);
   const int material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
   contact.addShape({.type = ShapeType::HalfSpace, .body = "world", .material = material});
   const ShapeType types[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
@@ -357,6 +363,38 @@ TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the g
   sim.advanceTimeBy(0.8);
   CHECK(allocationsDuring([&] { sim.advanceTimeBy(0.3); }) == 0);
   CHECK(std::get<double>(sim.get("signals.contact_count")) > 10.0);
+}
+
+TEST_CASE("smooth contact allocates nothing when a first contact appears: a box lands on a box") {
+  // Warm while the box is still in the air: its first touch, on an edge, and the four-point
+  // manifold it settles into both come inside the counted interval.
+  using multibody::Hinge;
+  using spatial::Matrix3;
+  using spatial::SpatialInertia;
+  using spatial::Vector3;
+  Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"});
+  auto& tree = sim.multibody().editModel();
+  tree.setGravity({0, 0, -9.81});
+  auto& contact = addSmoothContact(sim);
+  const int material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
+  contact.addShape({.type = models::ShapeType::Box,
+                    .body = "world",
+                    .dimensions = Vector3(1.0, 1.0, 0.2),
+                    .material = material});
+  tree.addBody("box", multibody::kWorldBody,
+               SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
+               Hinge::full6DofInertial());
+  contact.addShape({.type = models::ShapeType::Box,
+                    .body = "box",
+                    .dimensions = Vector3(0.2, 0.2, 0.2),
+                    .material = material});
+  sim.lock();
+  const Eigen::Quaterniond q(Eigen::AngleAxisd(0.2, Vector3::UnitX()));
+  sim.multibody().q(1) << q.w(), q.x(), q.y(), q.z(), 0.0, 0.0, 0.4;
+  sim.advanceTimeBy(0.01);
+  REQUIRE(std::get<double>(sim.get("signals.contact_count")) == 0.0);
+  CHECK(allocationsDuring([&] { sim.advanceTimeBy(1.5); }) == 0);
+  CHECK(std::get<double>(sim.get("signals.contact_count")) == 4.0);  // resting on a face
 }
 
 }  // namespace
