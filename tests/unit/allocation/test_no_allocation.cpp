@@ -312,89 +312,87 @@ TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
   }
 }
 
-// A SmoothContact model "contact" in sim, each of its outputs tied to a signal of its name.
-models::SmoothContact& addSmoothContact(Simulation& sim) {
-  auto& contact = sim.addModel<models::SmoothContact>("contact");
-  for (const char* output :
-       {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
-    sim.addSignal(output, ElementType::Double);
-    sim.tie("contact", output, output);
+// A simulation (rk4, 1 ms hops of two steps, gravity along -z) with a SmoothContact model
+// "contact", each of its outputs tied to a signal of its name, one material, and free bodies of
+// 1 kg that each carry one shape.
+struct ContactScene {
+  ContactScene() : contact(sim.addModel<models::SmoothContact>("contact")) {
+    sim.multibody().editModel().setGravity({0, 0, -9.81});
+    for (const char* output :
+         {"contact_count", "max_penetration", "normal_force", "friction_force"}) {
+      sim.addSignal(output, ElementType::Double);
+      sim.tie("contact", output, output);
+    }
+    material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
   }
-  return contact;
-}
+  // A shape on the world.
+  void addGround(models::CollisionShape shape) {
+    shape.body = "world";
+    shape.material = material;
+    contact.addShape(std::move(shape));
+  }
+  // A free body carrying `shape`, its pose set after lock() by placeBody.
+  void addBody(const std::string& name, models::CollisionShape shape) {
+    sim.multibody().editModel().addBody(
+        name, multibody::kWorldBody,
+        spatial::SpatialInertia::fromCmInertia(1.0, spatial::Vector3::Zero(),
+                                               0.01 * spatial::Matrix3::Identity()),
+        multibody::Hinge::full6DofInertial());
+    shape.body = name;
+    shape.material = material;
+    contact.addShape(std::move(shape));
+  }
+  // Body b (1 for the first added) turned by `angle` about `axis` with its origin at p.
+  void placeBody(int b, double angle, const spatial::Vector3& axis, const spatial::Vector3& p) {
+    const Eigen::Quaterniond q(Eigen::AngleAxisd(angle, axis.normalized()));
+    sim.multibody().q(b) << q.w(), q.x(), q.y(), q.z(), p;
+  }
+  double contactCount() const { return std::get<double>(sim.get("signals.contact_count")); }
+
+  Simulation sim{{.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"}};
+  models::SmoothContact& contact;
+  int material = -1;
+};
 
 TEST_CASE("smooth contact allocates nothing once warm: a pile of shapes on the ground") {
   // Every narrow phase meets here: spheres with anything (FCL's closed forms), box-box, capsule
   // pairs, capsules on boxes and cylinders (GJK distance), box-cylinder and cylinder-cylinder
   // (GJK and the model's one EPA), and every shape on the ground.
   using models::ShapeType;
-  using multibody::Hinge;
-  using spatial::Matrix3;
-  using spatial::SpatialInertia;
-  using spatial::Vector3;
-  Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"});
-  auto& tree = sim.multibody().editModel();
-  tree.setGravity({0, 0, -9.81});
-  auto& contact = addSmoothContact(sim);
-  const int material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
-  contact.addShape({.type = ShapeType::HalfSpace, .body = "world", .material = material});
+  ContactScene scene;
+  scene.addGround({.type = ShapeType::HalfSpace});
   const ShapeType types[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
                              ShapeType::Cylinder};
   constexpr int kBodies = 16;
   for (int i = 0; i < kBodies; ++i) {
-    const std::string name = "body" + std::to_string(i);
-    tree.addBody(name, multibody::kWorldBody,
-                 SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
-                 Hinge::full6DofInertial());
-    contact.addShape({.type = types[i % 4],
-                      .body = name,
-                      .radius = 0.1,
-                      .dimensions = Vector3(0.2, 0.15, 0.1),
-                      .length = 0.2,
-                      .material = material});
+    scene.addBody("body" + std::to_string(i), {.type = types[i % 4],
+                                               .radius = 0.1,
+                                               .dimensions = spatial::Vector3(0.2, 0.15, 0.1),
+                                               .length = 0.2});
   }
-  sim.lock();
+  scene.sim.lock();
   for (int i = 0; i < kBodies; ++i) {
     // Four layers of four that fall onto one another and the ground.
-    const Eigen::Quaterniond q(Eigen::AngleAxisd(0.3 * i, Vector3(1, 1, 0).normalized()));
-    sim.multibody().q(i + 1) << q.w(), q.x(), q.y(), q.z(), 0.3 * (i % 4), 0.05 * (i % 3),
-        0.25 + 0.45 * (i / 4);
+    scene.placeBody(i + 1, 0.3 * i, spatial::Vector3(1, 1, 0),
+                    spatial::Vector3(0.3 * (i % 4), 0.05 * (i % 3), 0.25 + 0.45 * (i / 4)));
   }
-  sim.advanceTimeBy(0.8);
-  CHECK(allocationsDuring([&] { sim.advanceTimeBy(0.3); }) == 0);
-  CHECK(std::get<double>(sim.get("signals.contact_count")) > 10.0);
+  scene.sim.advanceTimeBy(0.8);
+  CHECK(allocationsDuring([&] { scene.sim.advanceTimeBy(0.3); }) == 0);
+  CHECK(scene.contactCount() > 10.0);
 }
 
 TEST_CASE("smooth contact allocates nothing when a first contact appears: a box lands on a box") {
   // Warm while the box is still in the air: its first touch, on an edge, and the four-point
   // manifold it settles into both come inside the counted interval.
-  using multibody::Hinge;
-  using spatial::Matrix3;
-  using spatial::SpatialInertia;
-  using spatial::Vector3;
-  Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 2, .integrator = "rk4"});
-  auto& tree = sim.multibody().editModel();
-  tree.setGravity({0, 0, -9.81});
-  auto& contact = addSmoothContact(sim);
-  const int material = contact.addMaterial("m", {.friction = 0.4, .restitution = 0.3});
-  contact.addShape({.type = models::ShapeType::Box,
-                    .body = "world",
-                    .dimensions = Vector3(1.0, 1.0, 0.2),
-                    .material = material});
-  tree.addBody("box", multibody::kWorldBody,
-               SpatialInertia::fromCmInertia(1.0, Vector3::Zero(), 0.01 * Matrix3::Identity()),
-               Hinge::full6DofInertial());
-  contact.addShape({.type = models::ShapeType::Box,
-                    .body = "box",
-                    .dimensions = Vector3(0.2, 0.2, 0.2),
-                    .material = material});
-  sim.lock();
-  const Eigen::Quaterniond q(Eigen::AngleAxisd(0.2, Vector3::UnitX()));
-  sim.multibody().q(1) << q.w(), q.x(), q.y(), q.z(), 0.0, 0.0, 0.4;
-  sim.advanceTimeBy(0.01);
-  REQUIRE(std::get<double>(sim.get("signals.contact_count")) == 0.0);
-  CHECK(allocationsDuring([&] { sim.advanceTimeBy(1.5); }) == 0);
-  CHECK(std::get<double>(sim.get("signals.contact_count")) == 4.0);  // resting on a face
+  ContactScene scene;
+  scene.addGround({.type = models::ShapeType::Box, .dimensions = spatial::Vector3(1.0, 1.0, 0.2)});
+  scene.addBody("box", {.type = models::ShapeType::Box, .dimensions = spatial::Vector3::Constant(0.2)});
+  scene.sim.lock();
+  scene.placeBody(1, 0.2, spatial::Vector3::UnitX(), spatial::Vector3(0.0, 0.0, 0.4));
+  scene.sim.advanceTimeBy(0.01);
+  REQUIRE(scene.contactCount() == 0.0);
+  CHECK(allocationsDuring([&] { scene.sim.advanceTimeBy(1.5); }) == 0);
+  CHECK(scene.contactCount() == 4.0);  // resting on a face
 }
 
 }  // namespace
