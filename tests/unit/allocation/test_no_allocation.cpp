@@ -386,7 +386,8 @@ TEST_CASE("smooth contact allocates nothing when a first contact appears: a box 
   // manifold it settles into both come inside the counted interval.
   ContactScene scene;
   scene.addGround({.type = models::ShapeType::Box, .dimensions = spatial::Vector3(1.0, 1.0, 0.2)});
-  scene.addBody("box", {.type = models::ShapeType::Box, .dimensions = spatial::Vector3::Constant(0.2)});
+  scene.addBody("box",
+                {.type = models::ShapeType::Box, .dimensions = spatial::Vector3::Constant(0.2)});
   scene.sim.lock();
   scene.placeBody(1, 0.2, spatial::Vector3::UnitX(), spatial::Vector3(0.0, 0.0, 0.4));
   scene.sim.advanceTimeBy(0.01);
