@@ -13,16 +13,17 @@
 // largest difference is reported as `time_error`.
 //
 // BM_Hopsim: a Simulation with one test::Ball model per ball and one registered zero crossing
-// per ball (h falling through 0, timeTolerance 1e-10 s), localized by hopsim (Illinois on
-// dense output, or on re-integrations for fixed-step methods; RootFinder::Bisection for the
-// rows that use hopsim's own bisection). BM_BisectionBaseline: the same balls integrated by the
+// per ball (h falling through 0, timeTolerance 1e-10 s), localized by hopsim (Illinois on the
+// integrator's dense output; RootFinder::Bisection for the rows that use hopsim's own
+// bisection). BM_BisectionBaseline: the same balls integrated by the
 // same integrator over the same hop grid through the Integrator interface alone, with bisection
 // written in this file: when a residual changes sign over a hop, the bracket is halved by
 // re-integrating from the hop start to its midpoint until it is narrower than 1e-10 s (the
 // seed's CallbackFindTargetBisection).
 //
 // Counters, per event unless named otherwise:
-//   localize_derivs   derivative evaluations spent localizing (trial re-integrations)
+//   localize_derivs   derivative evaluations spent localizing (hopsim: re-runs of an earlier
+//                     fixed-step sub-step; baseline: its trial re-integrations)
 //   discarded_derivs  derivative evaluations of the pass that ran past the event and was thrown
 //                     away (hopsim: the rolled-back hop; baseline: the hop that saw the sign
 //                     change)

@@ -174,16 +174,20 @@ void Simulation::evaluateStartSigns(double t) {
 
 void Simulation::setTrialState(double t) {
   if (states_.size() == 0) return;
-  if (integrator_->hasDenseOutput()) {
-    integrator_->interpolate(t, xTrial_);
-  } else {
-    // Re-integrate one step from the start of the recorded sub-step that contains t.
+  if (integrator_->isFixedStep()) {
+    // A fixed-step method restarts at every sub-step (models may reset states between them), so
+    // its dense output covers one sub-step: the last, after a pass. Another sub-step is taken
+    // again from its recorded start state: the same step, its stages evaluated again.
     std::size_t k = 0;
     while (k + 2 < subStepTimes_.size() && subStepTimes_[k + 1] < t) ++k;
-    xTrial_ = subStepStates_.col(static_cast<Eigen::Index>(k));
-    integrator_->restart(subStepTimes_[k], xTrial_);
-    if (t > subStepTimes_[k]) integrator_->advance(derivativeFunction_, t, xTrial_);
+    const double ta = subStepTimes_[k];
+    const double tb = subStepTimes_[k + 1];
+    if (integrator_->intervalStart() != ta || integrator_->time() != tb) {
+      integrator_->restart(ta, subStepStates_.col(static_cast<Eigen::Index>(k)));
+      integrator_->advance(derivativeFunction_, tb, xTrial_);
+    }
   }
+  integrator_->interpolate(t, xTrial_);
   states_.scatter(xTrial_);
 }
 
@@ -198,11 +202,10 @@ Bracket Simulation::localize(Crossing& crossing) {
   };
   Bracket bracket = crossing.bracket;
   const bool startPositive = crossing.startSign > 0;
-  // Fixed-step methods have no interpolant across sub-steps: first find the sub-step whose
-  // end has crossed, from the recorded sub-step states (no integration needed).
-  if (!integrator_->hasDenseOutput() && states_.size() > 0) {
-    const int subSteps = integrator_->isFixedStep() ? integrationSteps_ : 1;
-    for (int k = 1; k < subSteps; ++k) {
+  // A fixed-step method's interpolant covers one sub-step at a time: first find the sub-step
+  // whose end has crossed, from the recorded sub-step states (no integration needed).
+  if (integrator_->isFixedStep() && states_.size() > 0) {
+    for (int k = 1; k < integrationSteps_; ++k) {
       const double tk = subStepTimes_[static_cast<std::size_t>(k)];
       states_.scatter(subStepStates_.col(k));
       refreshContinuousOutputs(tk);
@@ -236,8 +239,8 @@ bool Simulation::locateCrossings(Ticks t0, Ticks& t1, double& x1Time) {
     c.triggered = true;
     // The secant needs g(a) on the starting side; after an override it may sit at the noise
     // level on the other side, so its magnitude is borrowed from g(t1).
-    const double ga = signOf(c.bracket.ga) == c.startSign ? c.bracket.ga
-                                                           : c.startSign * std::fabs(g1);
+    const double ga =
+        signOf(c.bracket.ga) == c.startSign ? c.bracket.ga : c.startSign * std::fabs(g1);
     c.bracket = Bracket{c.bracket.a, ga, x1Time, g1, 0};
     any = true;
   }
@@ -274,12 +277,11 @@ bool Simulation::locateCrossings(Ticks t0, Ticks& t1, double& x1Time) {
     for (std::size_t i : firing_) names += (names.empty() ? "'" : ", '") + crossings_[i].name + "'";
     firing_.clear();
     chattering_ = 0;
-    throw NumericalError("zero-crossing chattering: " + names + " triggered " +
-                         std::to_string(chatteringLimit_) +
-                         " hops in a row without time advancing, at t = " +
-                         describeValue(earliest) +
-                         " s; the callback leaves the residual at its crossing (move the state "
-                         "away from it, give the condition a direction, or make it oneShot)");
+    throw NumericalError(
+        "zero-crossing chattering: " + names + " triggered " + std::to_string(chatteringLimit_) +
+        " hops in a row without time advancing, at t = " + describeValue(earliest) +
+        " s; the callback leaves the residual at its crossing (move the state "
+        "away from it, give the condition a direction, or make it oneShot)");
   }
   const bool rerun = earliest < x1Time;
   if (!rerun && states_.size() > 0) {

@@ -110,7 +110,8 @@ void throwNonFiniteDerivative(std::string_view method, double t,
 
 void Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> /*x*/) const {
   throw InputError(std::string(name()) + ": interpolate(t = " + detail::formatNumber(t) +
-                   "): this method has no dense output; use rkf45 or cvode, or re-integrate");
+                   "): this method has no dense output (hasDenseOutput() is false); re-integrate "
+                   "to t instead");
 }
 
 std::vector<std::string> integratorNames() { return {"euler", "rk4", "rkf45", "cvode"}; }

@@ -15,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "dense_history.h"
 #include "hopsim/signals/error.h"
 #include "integrator_support.h"
 
@@ -59,7 +60,10 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-Rkf45Integrator::Rkf45Integrator(IntegratorOptions options) : Integrator(std::move(options)) {}
+Rkf45Integrator::Rkf45Integrator(IntegratorOptions options)
+    : Integrator(std::move(options)), history_(std::make_unique<detail::DenseHistory>(5)) {}
+
+Rkf45Integrator::~Rkf45Integrator() = default;
 
 void Rkf45Integrator::resize(Eigen::Index n) {
   detail::checkToleranceLength(name(), options_, n);
@@ -67,8 +71,7 @@ void Rkf45Integrator::resize(Eigen::Index n) {
        {&x_, &y1_, &stage_, &error_, &scale_, &k1_, &k2_, &k3_, &k4_, &k5_, &k6_, &k7_}) {
     v->setZero(n);
   }
-  // The history keeps its step capacity, re-shaped for the new state count.
-  history_.setZero(n, history_.cols());
+  history_->resize(n);
   haveK1_ = false;
   stepsSinceRestart_ = 0;
 }
@@ -86,7 +89,7 @@ void Rkf45Integrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
   h_ = 0.0;
   errorPrevious_ = 1e-4;
   haveK1_ = false;
-  historyComplete_ = true;
+  history_->clear();
   stepsSinceRestart_ = 0;
   nonFiniteIndex_ = -1;
   ++statistics_.restarts;
@@ -155,24 +158,14 @@ double Rkf45Integrator::attemptStep(const DerivativeFunction& f, double h, doubl
 }
 
 void Rkf45Integrator::recordStep(double h) {
-  const Eigen::Index n = size();
-  const auto step = static_cast<std::size_t>(stepsSinceRestart_);
-  if (step >= stepStart_.size()) {
-    // Grows only when an interval needs more steps than any before (then stays).
-    const std::size_t capacity = std::max<std::size_t>(16, 2 * stepStart_.size());
-    stepStart_.resize(capacity);
-    stepSize_.resize(capacity);
-    history_.conservativeResize(n, 5 * static_cast<Eigen::Index>(capacity));
-  }
-  stepStart_[step] = t_;
-  stepSize_[step] = h;
-  const Eigen::Index c = 5 * static_cast<Eigen::Index>(step);
+  auto r = history_->next(t_, h);
   // x(t_ + theta h) = r1 + theta (r2 + (1 - theta) (r3 + theta (r4 + (1 - theta) r5))).
-  history_.col(c) = x_;
-  history_.col(c + 1) = y1_ - x_;
-  history_.col(c + 2) = h * k1_ - history_.col(c + 1);
-  history_.col(c + 3) = history_.col(c + 1) - h * k7_ - history_.col(c + 2);
-  history_.col(c + 4) = h * (kD1 * k1_ + kD3 * k3_ + kD4 * k4_ + kD5 * k5_ + kD6 * k6_ + kD7 * k7_);
+  r.col(0) = x_;
+  r.col(1) = y1_ - x_;
+  r.col(2) = h * k1_ - r.col(1);
+  r.col(3) = r.col(1) - h * k7_ - r.col(2);
+  r.col(4) = h * (kD1 * k1_ + kD3 * k3_ + kD4 * k4_ + kD5 * k5_ + kD6 * k6_ + kD7 * k7_);
+  history_->commit();
 }
 
 void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
@@ -217,7 +210,7 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       if (keepDenseHistory_) {
         recordStep(h);
       } else {
-        historyComplete_ = false;
+        history_->markIncomplete();
       }
       // PI controller; err may be 0 (pow gives +inf, clamped to the growth limit).
       double factor = kSafety * std::pow(err, -kAlpha) * std::pow(errorPrevious_, kBeta);
@@ -268,23 +261,16 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
 }
 
 void Rkf45Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> x) const {
-  detail::checkInterpolation(name(), historyComplete_, t0_, t_, size(), t, x.size());
+  detail::checkInterpolation(name(), history_->complete(), t0_, t_, size(), t, x.size());
   if (t == t_ || size() == 0) {
     x = x_;  // the interval end, exactly as advance() returned it
     return;
   }
-  const auto first = stepStart_.begin();
-  const auto last = first + stepsSinceRestart_;
-  const auto step = static_cast<Eigen::Index>(std::upper_bound(first, last, t) - first) - 1;
-  const double theta =
-      (t - stepStart_[static_cast<std::size_t>(step)]) / stepSize_[static_cast<std::size_t>(step)];
+  const auto [step, theta] = history_->locate(t);
   const double theta1 = 1.0 - theta;
-  const Eigen::Index c = 5 * step;
+  const auto r = history_->columns(step);
   // theta = 0 at a step start gives r1, the accepted state, exactly.
-  x = history_.col(c) +
-      theta * (history_.col(c + 1) +
-               theta1 * (history_.col(c + 2) +
-                         theta * (history_.col(c + 3) + theta1 * history_.col(c + 4))));
+  x = r.col(0) + theta * (r.col(1) + theta1 * (r.col(2) + theta * (r.col(3) + theta1 * r.col(4))));
 }
 
 }  // namespace hopsim

@@ -198,8 +198,8 @@ void bindContinuousTypes(py::module_& m) {
       .def_readonly("localization_residuals", &PropagationStatistics::localizationResiduals,
                     "Residual evaluations spent locating crossings.")
       .def_readonly("localization_derivatives", &PropagationStatistics::localizationDerivatives,
-                    "Derivative evaluations spent locating crossings (trial re-integrations of "
-                    "fixed-step methods; methods with dense output need none).")
+                    "Derivative evaluations spent locating crossings: re-runs of a fixed-step "
+                    "method's sub-step before the hop's last (the dense output needs none).")
       .def_readonly("discarded_derivatives", &PropagationStatistics::discardedDerivatives,
                     "Derivative evaluations of hops integrated to their planned end and then "
                     "rolled back.")

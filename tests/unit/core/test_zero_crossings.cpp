@@ -32,8 +32,8 @@ Ball& buildBouncingBall(Simulation& sim, std::vector<double>& impacts) {
   auto& ball = sim.addModel<Ball>("ball");
   sim.lock();
   sim.registerZeroCrossing(
-      "impact", [&ball](Simulation&, double) { return ball.height(); },
-      CrossingDirection::Falling, [&ball, &impacts](Simulation&, double t) {
+      "impact", [&ball](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
+      [&ball, &impacts](Simulation&, double t) {
         impacts.push_back(t);
         ball.setVelocity(-kRestitution * ball.velocity());
       });
@@ -54,8 +54,8 @@ TEST_CASE("bouncing ball impact times match the analytic ones to 1e-9 s") {
     IntegratorOptions options;
     options.relativeTolerance = 1e-12;
     options.absoluteTolerance = 1e-12;
-    Simulation sim({.ioStepSize = c.ioStepSize, .integrator = c.integrator,
-                    .integratorOptions = options});
+    Simulation sim(
+        {.ioStepSize = c.ioStepSize, .integrator = c.integrator, .integratorOptions = options});
     std::vector<double> impacts;
     Ball& ball = buildBouncingBall(sim, impacts);
     sim.advanceTimeTo(9.0);  // the fifth impact is at 8.17 s
@@ -65,17 +65,47 @@ TEST_CASE("bouncing ball impact times match the analytic ones to 1e-9 s") {
       CHECK(std::fabs(impacts[static_cast<std::size_t>(k - 1)] - impactTime(k)) < 1e-9);
     }
     // The clock stopped at the tick nearest each impact; the state carries the exact time.
-    MESSAGE(std::string(c.integrator) << ": " << sim.propagationStatistics().crossingsFired << " impacts, "
-                         << sim.propagationStatistics().localizationResiduals
-                         << " localization residuals, "
-                         << sim.propagationStatistics().localizationDerivatives
-                         << " localization derivative evaluations, "
-                         << sim.propagationStatistics().discardedDerivatives
-                         << " discarded in rolled-back passes");
+    MESSAGE(std::string(c.integrator)
+            << ": " << sim.propagationStatistics().crossingsFired << " impacts, "
+            << sim.propagationStatistics().localizationResiduals << " localization residuals, "
+            << sim.propagationStatistics().localizationDerivatives
+            << " localization derivative evaluations, "
+            << sim.propagationStatistics().discardedDerivatives
+            << " discarded in rolled-back passes");
     // Rollback: the ball counts hops in a declared discrete state; re-run hops are not counted
     // twice, so the count equals the executive's hop count.
     CHECK(sim.propagationStatistics().rollbacks > 0);
     CHECK(ball.hops() == static_cast<std::int64_t>(sim.hopCount()));
+  }
+}
+
+TEST_CASE(
+    "rk4 localizes on its continuous extension: no re-integration in the hop's last sub-step") {
+  // x = cos t falls through zero at pi/2 and 5 pi/2. Not a polynomial, so the cubic extension
+  // is exact only to O(h^4): the located times agree with the analytic ones to the integration's
+  // own accuracy at h = 0.1 s (rk4's global error here is about 1e-6).
+  for (const int subSteps : {1, 4}) {
+    CAPTURE(subSteps);
+    Simulation sim(
+        {.ioStepSize = subSteps * 0.1, .integrationSteps = subSteps, .integrator = "rk4"});
+    auto& spring = addSpring(sim);
+    sim.lock();
+    std::vector<double> located;
+    sim.registerZeroCrossing(
+        "down", [&spring](Simulation&, double) { return spring.x(); }, CrossingDirection::Falling,
+        [&located](Simulation&, double t) { located.push_back(t); });
+    sim.advanceTimeTo(9.0);
+    REQUIRE(located.size() == 2);
+    CHECK(std::fabs(located[0] - M_PI / 2) < 1e-5);
+    CHECK(std::fabs(located[1] - 5 * M_PI / 2) < 1e-5);
+    const PropagationStatistics& stats = sim.propagationStatistics();
+    if (subSteps == 1) {
+      CHECK(stats.localizationDerivatives == 0);  // the pass's own step holds the interpolant
+    } else {
+      // pi/2 = 1.5708 lies in the sub-step [1.5, 1.6] of the hop [1.2, 1.6], the last one;
+      // 5 pi/2 = 7.854 in [7.8, 7.9] of [7.6, 8.0], which is re-run once (4 evaluations).
+      CHECK(stats.localizationDerivatives == 4);
+    }
   }
 }
 
@@ -108,8 +138,7 @@ TEST_CASE("conditions crossing at the same time all fire, in (priority, registra
   std::vector<std::string> fired;
   const auto residual = [&spring](Simulation&, double) { return spring.x(); };
   sim.registerZeroCrossing("late", residual, CrossingDirection::Falling,
-                           [&](Simulation&, double) { fired.push_back("late"); },
-                           {.priority = 5});
+                           [&](Simulation&, double) { fired.push_back("late"); }, {.priority = 5});
   sim.registerZeroCrossing("early", residual, CrossingDirection::Falling,
                            [&](Simulation&, double) { fired.push_back("early"); },
                            {.priority = -5});
@@ -211,7 +240,8 @@ TEST_CASE("a callback that leaves the state untouched fires once per crossing") 
       [&](Simulation&, double t) { fired.push_back(t); });
   sim.advanceTimeTo(9.0);
   REQUIRE(fired.size() == 3);
-  for (int k = 0; k < 3; ++k) CHECK(fired[k] == doctest::Approx((2 * k + 1) * M_PI / 2).epsilon(1e-9));
+  for (int k = 0; k < 3; ++k)
+    CHECK(fired[k] == doctest::Approx((2 * k + 1) * M_PI / 2).epsilon(1e-9));
 }
 
 TEST_CASE("the seed's target condition: a variable reaching a value from above") {
@@ -245,8 +275,8 @@ TEST_CASE("a crossing callback may stop the run and deactivate models") {
   auto& spring = addSpring(sim);
   sim.lock();
   sim.registerZeroCrossing(
-      "landed", [&ball](Simulation&, double) { return ball.height(); },
-      CrossingDirection::Falling, [](Simulation& s, double) {
+      "landed", [&ball](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
+      [](Simulation& s, double) {
         s.deactivate("spring");
         s.requestStop();
       });
@@ -292,9 +322,9 @@ TEST_CASE("zero crossings share names with events, are listed and removed") {
   sim.removeEvent("z");
   sim.advanceTimeTo(1.0);
   CHECK(fired == 0);
-  CHECK_THROWS_AS(sim.registerZeroCrossing("t", [](Simulation&, double) { return 1.0; },
-                                           CrossingDirection::Rising, [](Simulation&, double) {},
-                                           {.timeTolerance = 0.0}),
+  CHECK_THROWS_AS(sim.registerZeroCrossing(
+                      "t", [](Simulation&, double) { return 1.0; }, CrossingDirection::Rising,
+                      [](Simulation&, double) {}, {.timeTolerance = 0.0}),
                   InputError);
 }
 

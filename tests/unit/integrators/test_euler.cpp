@@ -87,5 +87,27 @@ TEST_CASE("euler reports a non-finite derivative with its time and index") {
                        NumericalError);
 }
 
+TEST_CASE("euler dense output is each step's straight line, exact at the steps' ends") {
+  // x' = -x t: f depends on both t and x, so the line's slope is f at the step start only.
+  const DerivativeFunction f = [](double t, const Eigen::Ref<const Vector>& x,
+                                  Eigen::Ref<Vector> xdot) { xdot = -t * x; };
+  EulerIntegrator euler;
+  euler.resize(1);
+  euler.setDenseHistory(true);
+  euler.restart(0.5, Vector{{2.0}});
+  Vector x1(1), x2(1), x(1);
+  euler.advance(f, 1.0, x1);  // x1 = 2 - 0.5 * 0.5 * 2 = 1.5
+  euler.advance(f, 2.0, x2);  // x2 = 1.5 - 1 * 1 * 1.5 = 0
+  CHECK(x1[0] == 1.5);
+  euler.interpolate(0.75, x);
+  CHECK(x[0] == doctest::Approx(1.75).epsilon(1e-15));
+  euler.interpolate(1.0, x);
+  CHECK(x[0] == x1[0]);
+  euler.interpolate(1.5, x);
+  CHECK(x[0] == doctest::Approx(0.75).epsilon(1e-15));
+  euler.interpolate(2.0, x);
+  CHECK(x[0] == x2[0]);
+}
+
 }  // namespace
 }  // namespace hopsim

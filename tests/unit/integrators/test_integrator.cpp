@@ -33,7 +33,9 @@ std::vector<Variant> variants() {
   IntegratorOptions adams;
   adams.multistep = MultistepMethod::Adams;
   return {{"euler", "euler", {}, false},
+          {"euler with dense history", "euler", {}, true},
           {"rk4", "rk4", {}, false},
+          {"rk4 with dense history", "rk4", {}, true},
           {"rkf45", "rkf45", {}, false},
           {"rkf45 with dense history", "rkf45", {}, true},
           {"cvode BDF", "cvode", {}, false},
@@ -49,7 +51,7 @@ TEST_CASE("makeIntegrator makes each named integrator with its properties") {
     bool fixedStep;
     bool dense;
   };
-  for (const Expected& e : {Expected{"euler", true, false}, Expected{"rk4", true, false},
+  for (const Expected& e : {Expected{"euler", true, true}, Expected{"rk4", true, true},
                             Expected{"rkf45", false, true}, Expected{"cvode", false, true}}) {
     CAPTURE(e.name);
     const auto integrator = makeIntegrator(e.name);
@@ -241,30 +243,53 @@ TEST_CASE("the dense history does not change the solution") {
   }
 }
 
+// A method without a continuous extension, as a user's own Integrator may be: one explicit Euler
+// step per advance(), no interpolate() of its own.
+class StepOnly final : public Integrator {
+ public:
+  StepOnly() : Integrator({}) {}
+  std::string_view name() const override { return "step-only"; }
+  bool isFixedStep() const override { return true; }
+  bool hasDenseOutput() const override { return false; }
+  void resize(Eigen::Index n) override { x_.setZero(n); }
+  Eigen::Index size() const override { return x_.size(); }
+  void restart(double t0, const Eigen::Ref<const Vector>& x0) override {
+    t0_ = t_ = t0;
+    x_ = x0;
+  }
+  void advance(const DerivativeFunction& f, double t1, Eigen::Ref<Vector> x) override {
+    Vector xdot(x_.size());
+    f(t_, x_, xdot);
+    x_ += (t1 - t_) * xdot;
+    t_ = t1;
+    x = x_;
+  }
+  double time() const override { return t_; }
+
+ private:
+  double t_ = 0.0;
+  Vector x_;
+};
+
 TEST_CASE("interpolate is refused without dense output, without history and outside the span") {
   const test::Oscillator oscillator;
   Vector x(2);
-  for (const char* name : {"euler", "rk4"}) {
+  StepOnly stepOnly;
+  stepOnly.resize(2);
+  test::solve(stepOnly, oscillator.f(), oscillator.initial(), 1.0, 4);
+  CHECK_THROWS_WITH_AS(stepOnly.interpolate(0.5, x),
+                       "step-only: interpolate(t = 0.5): this method has no dense output "
+                       "(hasDenseOutput() is false); re-integrate to t instead",
+                       InputError);
+  for (const char* name : {"euler", "rk4", "rkf45", "cvode"}) {
     CAPTURE(name);
     const auto integrator = test::make(name, {}, 2);
-    integrator->setDenseHistory(true);
     test::solve(*integrator, oscillator.f(), oscillator.initial(), 1.0, 4);
-    CHECK_THROWS_WITH_AS(integrator->interpolate(0.5, x),
-                         (std::string(name) +
-                          ": interpolate(t = 0.5): this method has no dense output; use rkf45 or "
-                          "cvode, or re-integrate")
-                             .c_str(),
-                         InputError);
-  }
-  for (const char* name : {"rkf45", "cvode"}) {
-    CAPTURE(name);
-    const auto integrator = test::make(name, {}, 2);
-    test::solve(*integrator, oscillator.f(), oscillator.initial(), 1.0);
     CHECK_THROWS_WITH_AS(integrator->interpolate(0.5, x),
                          doctest::Contains("interpolate(t = 0.5): the dense history is off"),
                          InputError);
     integrator->setDenseHistory(true);
-    test::solve(*integrator, oscillator.f(), oscillator.initial(), 1.0);
+    test::solve(*integrator, oscillator.f(), oscillator.initial(), 1.0, 4);
     CHECK_THROWS_WITH_AS(
         integrator->interpolate(1.5, x),
         (std::string(name) + ": interpolate(t = 1.5): outside the integrated interval [0, 1]")
@@ -273,6 +298,7 @@ TEST_CASE("interpolate is refused without dense output, without history and outs
     CHECK_THROWS_AS(integrator->interpolate(-0.1, x), InputError);
     Vector wrong(1);
     CHECK_THROWS_AS(integrator->interpolate(0.5, wrong), InputError);
+    CHECK(integrator->intervalStart() == 0.0);
   }
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("PulsedThruster: impulse level * on_time with I/O steps that do not di
        {.ioStepSize = 0.1, .integrator = "rkf45"},
        7.0,
        0.3719},
-      {"rk4 (no dense output), hops of 0.07 s",
+      {"rk4 (its cubic continuous extension), hops of 0.07 s",
        {.ioStepSize = 0.07, .integrator = "rk4"},
        0.0,
        0.3719},

@@ -78,12 +78,12 @@ struct PropagationStatistics {
   std::uint64_t rollbacks = 0;
   /// Residual evaluations spent localizing crossings.
   std::uint64_t localizationResiduals = 0;
-  /// Derivative evaluations spent localizing: the trial re-integrations of fixed-step methods
-  /// (methods with dense output localize without any).
+  /// Derivative evaluations spent localizing: the re-run of a fixed-step method's sub-step when
+  /// the crossing lies in one before the hop's last (localizing on dense output needs none).
   std::uint64_t localizationDerivatives = 0;
   /// Derivative evaluations spent on samples inside hops (addSampler): one per sample, plus
-  /// the re-integration of fixed-step methods. Not counted in derivativeEvaluations, which
-  /// recording leaves unchanged.
+  /// the re-runs of fixed-step sub-steps before the hop's last. Not counted in
+  /// derivativeEvaluations, which recording leaves unchanged.
   std::uint64_t samplingDerivatives = 0;
   /// Derivative evaluations of hops integrated to their planned end and then rolled back
   /// because a condition triggered inside them. (The re-run to the located time is not

@@ -98,7 +98,6 @@ class CvodeIntegrator final : public Integrator {
   std::unique_ptr<Sundials> sundials_;
   Eigen::Index size_ = 0;
   double t_ = 0.0;
-  double t0_ = 0.0;
   Eigen::VectorXd x0_;       // state at t0_, for the exact interval start
   Eigen::VectorXd scratch_;  // a derivative outside CVODE (the Euler fallback)
 

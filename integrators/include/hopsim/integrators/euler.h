@@ -10,7 +10,7 @@
 namespace hopsim {
 
 /// Explicit (forward) Euler, x(t1) = x(t) + (t1 - t) f(t, x): global error O(h), one derivative
-/// evaluation per step.
+/// evaluation per step. Dense output: the straight line of each step, x(t) + (s - t) f(t, x).
 class EulerIntegrator final : public FixedStepIntegrator {
  public:
   explicit EulerIntegrator(IntegratorOptions options = {});
@@ -19,6 +19,7 @@ class EulerIntegrator final : public FixedStepIntegrator {
  private:
   void resizeStages(Eigen::Index stateCount) override;
   void step(const DerivativeFunction& f, double t1) override;
+  void writeContinuousExtension(double h, Eigen::Ref<Eigen::MatrixXd> c) const override;
 
   Eigen::VectorXd xdot_;  // f(t_, x_)
 };

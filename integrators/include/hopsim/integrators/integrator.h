@@ -91,6 +91,8 @@ class Integrator {
 
   /// The current time: t0 of restart(), then the t1 of the last advance().
   virtual double time() const = 0;
+  /// The t0 of the last restart(): the start of the span that interpolate() covers.
+  double intervalStart() const { return t0_; }
 
   /// Dense output: x(t) for any t in [t0 of the last restart(), time()], from the method's own
   /// continuous extension over every internal step since the restart. Valid only while the
@@ -125,6 +127,7 @@ class Integrator {
 
   IntegratorOptions options_;
   IntegratorStatistics statistics_;
+  double t0_ = 0.0;  // the last restart()'s t0, set by every method's restart()
   bool keepDenseHistory_ = false;
   StepProjection projection_;
 };

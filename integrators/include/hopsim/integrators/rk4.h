@@ -10,7 +10,8 @@
 namespace hopsim {
 
 /// Classic Runge-Kutta (Kutta 1901; Hairer, Nørsett & Wanner, Solving ODEs I, table II.1.2):
-/// global error O(h^4), four derivative evaluations per step.
+/// global error O(h^4), four derivative evaluations per step. Dense output: the method's cubic
+/// continuous extension from the same four stages (third order, no extra evaluation).
 class Rk4Integrator final : public FixedStepIntegrator {
  public:
   explicit Rk4Integrator(IntegratorOptions options = {});
@@ -19,6 +20,7 @@ class Rk4Integrator final : public FixedStepIntegrator {
  private:
   void resizeStages(Eigen::Index stateCount) override;
   void step(const DerivativeFunction& f, double t1) override;
+  void writeContinuousExtension(double h, Eigen::Ref<Eigen::MatrixXd> c) const override;
 
   Eigen::VectorXd stage_;  // the argument of the current stage evaluation
   Eigen::VectorXd k1_, k2_, k3_, k4_;

@@ -4,12 +4,16 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <string_view>
-#include <vector>
 
 #include "hopsim/integrators/integrator.h"
 
 namespace hopsim {
+
+namespace detail {
+class DenseHistory;
+}
 
 /// "rkf45": the embedded Runge-Kutta pair of Dormand & Prince, RK5(4)7M (J. Comp. Appl. Math. 6,
 /// 1980), as in Hairer's DOPRI5 and MATLAB's ode45, chosen over Fehlberg's 4(5) pair because it
@@ -37,6 +41,7 @@ class Rkf45Integrator final : public Integrator {
  public:
   /// @param options validated settings (see makeIntegrator).
   explicit Rkf45Integrator(IntegratorOptions options = {});
+  ~Rkf45Integrator() override;
 
   std::string_view name() const override { return "rkf45"; }
   bool isFixedStep() const override { return false; }
@@ -76,20 +81,16 @@ class Rkf45Integrator final : public Integrator {
   double atol(Eigen::Index i) const;
 
   double t_ = 0.0;
-  double t0_ = 0.0;               // start of the interval (last restart)
-  double h_ = 0.0;                // proposed next step; 0: not yet estimated in this interval
-  double errorPrevious_ = 1e-4;   // error norm of the last accepted step (PI controller memory)
-  bool haveK1_ = false;           // k1_ holds f(t_, x_) (first same as last)
-  bool historyComplete_ = false;  // every step since restart() was recorded
+  double h_ = 0.0;               // proposed next step; 0: not yet estimated in this interval
+  double errorPrevious_ = 1e-4;  // error norm of the last accepted step (PI controller memory)
+  bool haveK1_ = false;          // k1_ holds f(t_, x_) (first same as last)
   std::int64_t stepsSinceRestart_ = 0;
 
   Eigen::VectorXd x_, y1_, stage_, error_, scale_;
   Eigen::VectorXd k1_, k2_, k3_, k4_, k5_, k6_, k7_;
 
-  // Dense history: step i starts at stepStart_[i], has size stepSize_[i], and its coefficient
-  // vectors are columns 5i..5i+4 of history_. Capacity only grows.
-  std::vector<double> stepStart_, stepSize_;
-  Eigen::MatrixXd history_;
+  // Dense history: the 5 coefficient vectors of Shampine's quartic per accepted step.
+  std::unique_ptr<detail::DenseHistory> history_;
   // Where the last non-finite stage derivative was seen, for the failure message.
   double nonFiniteTime_ = 0.0;
   Eigen::Index nonFiniteIndex_ = -1;

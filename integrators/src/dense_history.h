@@ -1,0 +1,85 @@
+#pragma once
+// The dense-output history of a one-step method (internal: not installed): the continuous
+// extension of every step since a restart, a fixed number of coefficient vectors per step.
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace hopsim::detail {
+
+/// Step i starts at start(i), has size h(i), and keeps `columnsPerStep` coefficient vectors of
+/// the state's length, whose meaning is the method's. Storage grows only when an interval needs
+/// more steps than any before (then stays), so a simulation's hops stop allocating once the
+/// longest has been seen.
+class DenseHistory {
+ public:
+  explicit DenseHistory(Eigen::Index columnsPerStep) : columnsPerStep_(columnsPerStep) {}
+
+  /// Re-shapes the storage for `stateCount` states, keeping its step capacity; forgets the steps
+  /// (nothing can be interpolated before the next clear()).
+  void resize(Eigen::Index stateCount) {
+    coefficients_.setZero(stateCount, coefficients_.cols());
+    steps_ = 0;
+    complete_ = false;
+  }
+  /// Forgets the steps (a restart): the history is empty and complete.
+  void clear() {
+    steps_ = 0;
+    complete_ = true;
+  }
+  /// A step was taken without being recorded: interpolation is refused until the next clear().
+  void markIncomplete() { complete_ = false; }
+  /// Every step since the last clear() was recorded.
+  bool complete() const { return complete_; }
+  std::size_t steps() const { return steps_; }
+
+  /// The coefficient columns of the next step, which starts at `start` and has size `h`, to be
+  /// filled and then committed; nothing is recorded until commit(), so a step that throws
+  /// midway leaves the history as it was.
+  Eigen::MatrixXd::ColsBlockXpr next(double start, double h) {
+    if (steps_ == start_.size()) {
+      const std::size_t capacity = std::max<std::size_t>(16, 2 * start_.size());
+      start_.resize(capacity);
+      h_.resize(capacity);
+      coefficients_.conservativeResize(coefficients_.rows(),
+                                       columnsPerStep_ * static_cast<Eigen::Index>(capacity));
+    }
+    start_[steps_] = start;
+    h_[steps_] = h;
+    return slot(steps_);
+  }
+  /// Records the step that next() handed out.
+  void commit() { ++steps_; }
+
+  /// The recorded step that contains t (at a boundary between two steps, the one that starts
+  /// there) and t's position in it, theta = (t - start) / h in [0, 1]. Requires steps() > 0 and
+  /// t inside the recorded span.
+  std::pair<std::size_t, double> locate(double t) const {
+    const auto first = start_.begin();
+    const auto after = std::upper_bound(first, first + static_cast<std::ptrdiff_t>(steps_), t);
+    const auto step = static_cast<std::size_t>(std::max<std::ptrdiff_t>(after - first - 1, 0));
+    return {step, (t - start_[step]) / h_[step]};
+  }
+  /// The coefficient columns of recorded step i.
+  Eigen::MatrixXd::ConstColsBlockXpr columns(std::size_t i) const {
+    return coefficients_.middleCols(columnsPerStep_ * static_cast<Eigen::Index>(i),
+                                    columnsPerStep_);
+  }
+
+ private:
+  Eigen::MatrixXd::ColsBlockXpr slot(std::size_t i) {
+    return coefficients_.middleCols(columnsPerStep_ * static_cast<Eigen::Index>(i),
+                                    columnsPerStep_);
+  }
+
+  Eigen::Index columnsPerStep_;
+  std::size_t steps_ = 0;
+  bool complete_ = false;
+  std::vector<double> start_, h_;
+  Eigen::MatrixXd coefficients_;
+};
+
+}  // namespace hopsim::detail
