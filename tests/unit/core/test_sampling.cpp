@@ -49,7 +49,8 @@ std::unique_ptr<Simulation> makeMechanism(const char* integrator) {
   sim->set("models.motor.params.f", 0.7);
   sim->addModel<test::SinePin>("drive").attachToHinge("driven");
   sim->addModel<test::MassChanger>(
-      "refuel", "load", 0.3, SpatialInertia::fromCmInertia(2.5, {0.1, 0, -0.4}, 2 * Matrix3::Identity()));
+      "refuel", "load", 0.3,
+      SpatialInertia::fromCmInertia(2.5, {0.1, 0, -0.4}, 2 * Matrix3::Identity()));
   test::addSpring(*sim);
   sim->lock();
   return sim;
@@ -58,8 +59,8 @@ std::unique_ptr<Simulation> makeMechanism(const char* integrator) {
 /// The zero crossing "ground": the ball bounces with restitution 0.9; `bounces` gets the times.
 void addGround(Simulation& sim, const test::Ball& ball, std::vector<double>& bounces) {
   sim.registerZeroCrossing(
-      "ground", [&ball](Simulation&, double) { return ball.height(); },
-      CrossingDirection::Falling, [&ball, &bounces](Simulation& s, double t) {
+      "ground", [&ball](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
+      [&ball, &bounces](Simulation& s, double t) {
         bounces.push_back(t);
         s.set("models.ball.continuousStates.v", -0.9 * ball.velocity());
       });
@@ -102,7 +103,8 @@ RunResult runMechanism(const char* integrator, const std::vector<double>& sample
   }
   r.evaluations = sim->propagationStatistics().derivativeEvaluations;
   r.steps = sim->integrator().statistics().steps;
-  if (samplingDerivatives != nullptr) *samplingDerivatives = sim->propagationStatistics().samplingDerivatives;
+  if (samplingDerivatives != nullptr)
+    *samplingDerivatives = sim->propagationStatistics().samplingDerivatives;
   if (!samplerPeriods.empty()) CHECK(samples > 0);
   return r;
 }
@@ -151,14 +153,16 @@ TEST_CASE("samplers change no result bit when zero crossings roll hops back") {
 
 TEST_CASE("a sample inside a hop sees the state and outputs at its own time") {
   // x = cos t: the states and the output computed from them, against the analytic solution,
-  // at 1 kHz inside 0.1 s hops. rkf45's interpolant is 4th order, rk4's re-integration from the
-  // last sub-step a 4th-order step: both well inside 1e-7 at these tolerances and steps.
+  // at 1 kHz inside 0.1 s hops. rkf45's interpolant is 4th order, rk4's cubic extension of its
+  // 0.01 s sub-step 3rd order (local error about h^4 / 100 here): all well inside 1e-7.
   IntegratorOptions tight;
   tight.relativeTolerance = 1e-11;
   tight.absoluteTolerance = 1e-12;
   for (const char* integrator : {"rkf45", "cvode", "rk4"}) {
     CAPTURE(std::string(integrator));
-    Simulation sim({.ioStepSize = 0.1, .integrationSteps = 10, .integrator = integrator,
+    Simulation sim({.ioStepSize = 0.1,
+                    .integrationSteps = 10,
+                    .integrator = integrator,
                     .integratorOptions = tight});
     test::addSpring(sim);
     sim.lock();
@@ -181,13 +185,37 @@ TEST_CASE("a sample inside a hop sees the state and outputs at its own time") {
   }
 }
 
+TEST_CASE(
+    "rk4 samples cost one evaluation each, plus one re-run per sub-step the integrator no longer "
+    "holds") {
+  // 1 s of 0.1 s hops sampled at 1 kHz: 1001 samples, 11 of them at hop ends (barriers, free),
+  // 990 inside hops, one derivative evaluation each. With one sub-step per hop the pass's own
+  // step holds the interpolant. With ten, each sub-step holding samples is taken again once (4
+  // evaluations): the first re-run replaces the pass's last step, so all ten are.
+  for (const int subSteps : {1, 10}) {
+    CAPTURE(subSteps);
+    Simulation sim({.ioStepSize = 0.1, .integrationSteps = subSteps, .integrator = "rk4"});
+    test::addSpring(sim);
+    sim.lock();
+    std::vector<double> x;
+    sim.addSampler(1e-3, [&](Simulation& s, double t) {
+      x.push_back(std::get<double>(s.get("models.spring.continuousStates.x")));
+      CHECK(std::abs(x.back() - std::cos(t)) < 1e-5);  // rk4 at h = 0.1 s: about 1e-6
+    });
+    sim.advanceTimeTo(1.0);
+    REQUIRE(x.size() == 1001);
+    const std::uint64_t reRuns = subSteps == 1 ? 0 : 10 * 10 * 4;
+    CHECK(sim.propagationStatistics().samplingDerivatives == 990 + reRuns);
+  }
+}
+
 TEST_CASE("a sample inside a hop sees what the dynamics computes there: prescribed motion") {
   // The driven pin follows θ = a sin(ω t) exactly (masked coordinates): a sample must see θ(t)
   // at its own time, though the hop's last evaluation was elsewhere.
   auto sim = makeMechanism("rkf45");
   std::vector<double> times, theta;
-  const auto index = static_cast<Eigen::Index>(sim->multibody().model().qStart(
-      sim->multibody().model().bodyIndex("driven")));
+  const auto index = static_cast<Eigen::Index>(
+      sim->multibody().model().qStart(sim->multibody().model().bodyIndex("driven")));
   sim->addSampler(1.0 / 997.0, [&](Simulation& s, double t) {
     times.push_back(t);
     theta.push_back(s.multibody().q()[index]);
@@ -204,9 +232,8 @@ TEST_CASE("a sample at a barrier sees the values after the barrier's events") {
   Simulation sim({.ioStepSize = 0.1});
   test::addSpring(sim);
   sim.lock();
-  sim.registerTimedEvent("kick", 0.25, [](Simulation& s, double) {
-    s.set("models.spring.continuousStates.v", 10.0);
-  });
+  sim.registerTimedEvent(
+      "kick", 0.25, [](Simulation& s, double) { s.set("models.spring.continuousStates.v", 10.0); });
   std::vector<double> at;
   sim.addSampler(0.05, [&](Simulation& s, double t) {
     if (t == 0.25) at.push_back(std::get<double>(s.get("models.spring.continuousStates.v")));
@@ -222,10 +249,10 @@ TEST_CASE("samplers: period and id errors, and no structure changes from inside 
   sim.lock();
   CHECK_THROWS_AS(sim.addSampler(0.0, [](Simulation&, double) {}), InputError);
   CHECK_THROWS_AS(sim.addSampler(1e-3, nullptr), InputError);
-  CHECK_THROWS_WITH_AS(sim.removeSampler(42), "removeSampler: no sampler or event observer has id 42", InputError);
-  const SamplerId id = sim.addSampler(0.01, [](Simulation& s, double) {
-    s.addSampler(0.5, [](Simulation&, double) {});
-  });
+  CHECK_THROWS_WITH_AS(sim.removeSampler(42),
+                       "removeSampler: no sampler or event observer has id 42", InputError);
+  const SamplerId id = sim.addSampler(
+      0.01, [](Simulation& s, double) { s.addSampler(0.5, [](Simulation&, double) {}); });
   CHECK_THROWS_AS(sim.advanceTimeTo(0.1), ModelError);
   sim.removeSampler(id);
   CHECK_THROWS_AS(sim.removeSampler(id), InputError);
