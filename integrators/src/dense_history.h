@@ -10,7 +10,7 @@
 
 namespace hopsim::detail {
 
-/// Step i starts at start(i), has size h(i), and keeps `columnsPerStep` coefficient vectors of
+/// Each recorded step keeps its start time, its size and `columnsPerStep` coefficient vectors of
 /// the state's length, whose meaning is the method's. Storage grows only when an interval needs
 /// more steps than any before (then stays), so a simulation's hops stop allocating once the
 /// longest has been seen.
@@ -34,7 +34,6 @@ class DenseHistory {
   void markIncomplete() { complete_ = false; }
   /// Every step since the last clear() was recorded.
   bool complete() const { return complete_; }
-  std::size_t steps() const { return steps_; }
 
   /// The coefficient columns of the next step, which starts at `start` and has size `h`, to be
   /// filled and then committed; nothing is recorded until commit(), so a step that throws
@@ -55,7 +54,7 @@ class DenseHistory {
   void commit() { ++steps_; }
 
   /// The recorded step that contains t (at a boundary between two steps, the one that starts
-  /// there) and t's position in it, theta = (t - start) / h in [0, 1]. Requires steps() > 0 and
+  /// there) and t's position in it, theta = (t - start) / h in [0, 1]. Requires a recorded step and
   /// t inside the recorded span.
   std::pair<std::size_t, double> locate(double t) const {
     const auto first = start_.begin();
