@@ -5,8 +5,12 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "integrator_support.h"
 
 namespace hopsim::detail {
 
@@ -32,8 +36,6 @@ class DenseHistory {
   }
   /// A step was taken without being recorded: interpolation is refused until the next clear().
   void markIncomplete() { complete_ = false; }
-  /// Every step since the last clear() was recorded.
-  bool complete() const { return complete_; }
 
   /// The coefficient columns of the next step, which starts at `start` and has size `h`, to be
   /// filled and then committed; nothing is recorded until commit(), so a step that throws
@@ -53,19 +55,26 @@ class DenseHistory {
   /// Records the step that next() handed out.
   void commit() { ++steps_; }
 
-  /// The recorded step that contains t (at a boundary between two steps, the one that starts
-  /// there) and t's position in it, theta = (t - start) / h in [0, 1]. Requires a recorded step and
-  /// t inside the recorded span.
-  std::pair<std::size_t, double> locate(double t) const {
+  /// A recorded step's coefficient columns and t's position in it, theta = (t - start) / h.
+  struct Piece {
+    Eigen::MatrixXd::ConstColsBlockXpr columns;
+    double theta;
+  };
+  /// interpolate()'s common part for the interval [t0, tEnd] of `method`: checks its
+  /// preconditions (checkInterpolation, naming the method) and returns the recorded step that
+  /// contains t (at a boundary between two steps, the one that starts there), or nothing when t
+  /// is the interval end or there are no states: the caller then returns its end state, exactly
+  /// as advance() did.
+  std::optional<Piece> find(std::string_view method, double t0, double tEnd,
+                            Eigen::Index stateCount, double t, Eigen::Index xSize) const {
+    checkInterpolation(method, complete_, t0, tEnd, stateCount, t, xSize);
+    if (t == tEnd || stateCount == 0) return std::nullopt;
     const auto first = start_.begin();
     const auto after = std::upper_bound(first, first + static_cast<std::ptrdiff_t>(steps_), t);
     const auto step = static_cast<std::size_t>(std::max<std::ptrdiff_t>(after - first - 1, 0));
-    return {step, (t - start_[step]) / h_[step]};
-  }
-  /// The coefficient columns of recorded step i.
-  Eigen::MatrixXd::ConstColsBlockXpr columns(std::size_t i) const {
-    return coefficients_.middleCols(columnsPerStep_ * static_cast<Eigen::Index>(i),
-                                    columnsPerStep_);
+    return Piece{coefficients_.middleCols(columnsPerStep_ * static_cast<Eigen::Index>(step),
+                                          columnsPerStep_),
+                 (t - start_[step]) / h_[step]};
   }
 
  private:

@@ -48,13 +48,13 @@ void FixedStepIntegrator::advance(const DerivativeFunction& f, double t1,
 }
 
 void FixedStepIntegrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> x) const {
-  detail::checkInterpolation(name(), history_->complete(), t0_, t_, size(), t, x.size());
-  if (t == t_ || size() == 0) {
-    x = x_;  // the interval end, exactly as advance() returned it
+  const auto piece = history_->find(name(), t0_, t_, size(), t, x.size());
+  if (!piece) {
+    x = x_;
     return;
   }
-  const auto [step, theta] = history_->locate(t);
-  const auto c = history_->columns(step);
+  const auto& c = piece->columns;
+  const double theta = piece->theta;
   // Horner's scheme; theta = 0 at a step start gives the step's initial state exactly.
   const Eigen::Index degree = c.cols() - 1;
   x = c.col(degree);

@@ -261,14 +261,14 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
 }
 
 void Rkf45Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> x) const {
-  detail::checkInterpolation(name(), history_->complete(), t0_, t_, size(), t, x.size());
-  if (t == t_ || size() == 0) {
-    x = x_;  // the interval end, exactly as advance() returned it
+  const auto piece = history_->find(name(), t0_, t_, size(), t, x.size());
+  if (!piece) {
+    x = x_;
     return;
   }
-  const auto [step, theta] = history_->locate(t);
+  const double theta = piece->theta;
   const double theta1 = 1.0 - theta;
-  const auto r = history_->columns(step);
+  const auto& r = piece->columns;
   // theta = 0 at a step start gives r1, the accepted state, exactly.
   x = r.col(0) + theta * (r.col(1) + theta1 * (r.col(2) + theta * (r.col(3) + theta1 * r.col(4))));
 }
