@@ -6,6 +6,7 @@
 // anything, so a failed restore leaves the simulation as it was.
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -18,7 +19,9 @@ namespace hopsim {
 namespace {
 
 constexpr const char* kMagic = "hopsim-checkpoint";
-constexpr int kFormatVersion = 4;
+constexpr int kFormatVersion = 5;
+// Version 4 lacks the continuation line; it is read as "no step to continue with".
+constexpr int kOldestReadableVersion = 4;
 constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
                                      FieldRole::ContinuousState};
 
@@ -169,6 +172,12 @@ void Simulation::saveCheckpoint(const std::string& file) const {
       << (valuesSet ? 1 : 0) << '\n';
   out << "integrator " << std::quoted(integratorName_) << '\n';
   writeOptions(out, integrator_->options());
+  // The step the next hop starts with, when the states still continue the last sub-step: a
+  // restored run then takes exactly the steps the original run takes.
+  Eigen::VectorXd x(states_.size());
+  states_.gather(x);
+  out << "continuation " << (continuation_.continuesAt(stateTime_, x) ? continuation_.step : 0.0)
+      << '\n';
   out << "signals " << signals_.size() << '\n';
   for (const auto& [name, signal] : signals_) {
     out << "signal " << std::quoted(name) << ' ' << signal->version() << ' ';
@@ -238,9 +247,10 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   Reader reader(file);
   Line& header = reader.expect(kMagic);
   (void)header;
-  if (const int version = reader.read<int>("format version"); version != kFormatVersion) {
-    reader.fail("format version " + std::to_string(version) + "; this hopsim reads version " +
-                std::to_string(kFormatVersion));
+  const int version = reader.read<int>("format version");
+  if (version < kOldestReadableVersion || version > kFormatVersion) {
+    reader.fail("format version " + std::to_string(version) + "; this hopsim reads versions " +
+                std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion));
   }
   // Parse and check everything into staging values first.
   reader.expect("time");
@@ -254,6 +264,15 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   reader.expect("integrator");
   const auto integratorName = reader.read<std::string>("integrator name");
   const IntegratorOptions options = readOptions(reader);
+  double continuationStep = 0.0;
+  if (version >= 5) {
+    reader.expect("continuation");
+    continuationStep = reader.read<double>("continuation step");
+    if (!(continuationStep >= 0.0) || !std::isfinite(continuationStep)) {
+      reader.fail("continuation step " + describeValue(continuationStep) +
+                  " s (expected 0 or a positive step)");
+    }
+  }
   std::unique_ptr<Integrator> integrator;
   try {
     integrator = makeIntegrator(integratorName, options);
@@ -456,6 +475,11 @@ void Simulation::restoreCheckpoint(const std::string& file) {
     crossings_[c].crossedSign = crossingMemory[c].crossedSign;
   }
   rebuildSweepLists();  // activity may differ; sizes the new integrator
+  if (continuationStep > 0.0) {
+    continuation_.time = stateTime_;
+    continuation_.step = continuationStep;
+    states_.gather(continuation_.state);
+  }
 }
 
 }  // namespace hopsim

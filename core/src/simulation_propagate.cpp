@@ -101,6 +101,10 @@ void Simulation::rebuildStateVector() {
   xdotSample_.setZero(n);
   subStepStates_.setZero(n, integrationSteps_ + 1);
   subStepTimes_.assign(static_cast<std::size_t>(integrationSteps_) + 1, 0.0);
+  // A new layout of X: what the last sub-step ended with no longer compares.
+  continuation_.step = 0.0;
+  continuation_.state.setZero(n);
+  savedContinuation_.state.setZero(n);
   // Variable-step methods project their accepted internal steps themselves where they can.
   integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);
@@ -188,6 +192,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       // may reset states discontinuously, and events may have set them between hops.
       states_.gather(x_);
       integrator_->restart(ta, x_);
+      if (continuation_.continuesAt(ta, x_)) integrator_->proposeFirstStep(continuation_.step);
       if (recordSubSteps) {
         subStepStates_.col(k - 1) = x_;
         subStepTimes_[static_cast<std::size_t>(k - 1)] = ta;
@@ -197,6 +202,11 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       if (multibodyActive_ && !integrator_->stepsProjected()) {
         endIntegrationSubStep();
         states_.gather(x_);
+      }
+      continuation_.step = integrator_->stepProposal();
+      if (continuation_.step > 0.0) {
+        continuation_.time = tb;
+        continuation_.state = x_;
       }
       if (recordSubSteps) {
         subStepStates_.col(k) = x_;

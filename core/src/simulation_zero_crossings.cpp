@@ -306,6 +306,8 @@ void Simulation::saveRollbackPoint() {
     savedQ_ = multibody_->q();  // sized once: assignment reuses the storage
     savedU_ = multibody_->u();
   }
+  // The re-run starts with the first step the discarded pass started with.
+  savedContinuation_ = continuation_;  // same sizes: no allocation
 }
 
 void Simulation::restoreRollbackPoint() {
@@ -317,6 +319,7 @@ void Simulation::restoreRollbackPoint() {
     multibody_->q() = savedQ_;
     multibody_->u() = savedU_;
   }
+  continuation_ = savedContinuation_;
 }
 
 // ---- firing -------------------------------------------------------------------------------

@@ -95,6 +95,14 @@ void Rkf45Integrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
   ++statistics_.restarts;
 }
 
+void Rkf45Integrator::proposeFirstStep(double h) {
+  if (!(h > 0.0) || !std::isfinite(h)) {
+    throw InputError("rkf45: proposeFirstStep(" + detail::formatNumber(h) +
+                     "): the first step must be positive and finite (s)");
+  }
+  if (options_.initialStep == 0.0) h_ = h;
+}
+
 double Rkf45Integrator::initialStepEstimate(const DerivativeFunction& f, double t1, double hMax) {
   // HNW I, section II.4: a step for which the explicit Euler error would be about 1% of the
   // state, then corrected with a finite-difference estimate of the second derivative.

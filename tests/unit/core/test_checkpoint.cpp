@@ -7,6 +7,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "continuous_test_models.h"
 #include "hopsim/core/simulation.h"
@@ -227,9 +229,82 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
                        doctest::Contains("cannot open"), InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
-    broken << "hopsim-checkpoint 4\ntime 12 oops\n";
+    broken << "hopsim-checkpoint 5\ntime 12 oops\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file), doctest::Contains("line 2"), InputError);
+  {
+    std::ofstream old(file, std::ios::trunc);
+    old << "hopsim-checkpoint 3\ntime 12 0x0p+0 0 0 0 0\n";
+  }
+  CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file),
+                       doctest::Contains("format version 3; this hopsim reads versions 4 to 5"),
+                       InputError);
+  std::remove(file.c_str());
+}
+
+namespace {
+
+/// The lines of a text file.
+std::vector<std::string> readLines(const std::string& file) {
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+void writeLines(const std::string& file, const std::vector<std::string>& lines) {
+  std::ofstream out(file, std::ios::trunc);
+  for (const std::string& line : lines) out << line << '\n';
+}
+
+}  // namespace
+
+TEST_CASE("the continuation step: saved, checked, and absent from version 4 files") {
+  const std::string file = checkpointPath("continuation");
+  const SimulationOptions options{.integrator = "rkf45"};
+  Simulation straight(options);
+  Journal straightJournal;
+  buildScenario(straight, straightJournal);
+  straight.advanceTimeTo(1.0);
+  straight.saveCheckpoint(file);
+  std::vector<std::string> lines = readLines(file);
+  REQUIRE(lines.size() > 4);
+  CHECK(lines[0] == "hopsim-checkpoint 5");
+  // After the options: the step rkf45 proposed at the end of the last hop, which the states
+  // still continue.
+  REQUIRE(lines[4].rfind("continuation ", 0) == 0);
+  CHECK(std::stod(lines[4].substr(13)) > 0.0);
+  straight.advanceTimeTo(2.0);
+
+  // Version 4 had no continuation line: it restores, and the first hop estimates its step, so
+  // the run agrees with the straight one to the integrator's tolerance, not bit for bit.
+  std::vector<std::string> v4 = lines;
+  v4[0] = "hopsim-checkpoint 4";
+  v4.erase(v4.begin() + 4);
+  writeLines(file, v4);
+  {
+    Simulation resumed(options);
+    Journal journal;
+    buildScenario(resumed, journal);
+    resumed.restoreCheckpoint(file);
+    resumed.advanceTimeTo(2.0);
+    const double x = std::get<double>(resumed.get("models.spring.continuousStates.x"));
+    CHECK(x == doctest::Approx(std::get<double>(straight.get("models.spring.continuousStates.x")))
+                   .epsilon(1e-6));
+  }
+
+  // A negative or non-numeric step is refused with its line, and nothing is applied.
+  for (const char* bad : {"continuation -0x1p-4", "continuation nan", "continuation"}) {
+    CAPTURE(std::string(bad));
+    std::vector<std::string> broken = lines;
+    broken[4] = bad;
+    writeLines(file, broken);
+    Simulation other(options);
+    Journal journal;
+    buildScenario(other, journal);
+    CHECK_THROWS_WITH_AS(other.restoreCheckpoint(file), doctest::Contains("line 5"), InputError);
+    CHECK(other.time() == 0.0);
+  }
   std::remove(file.c_str());
 }
 

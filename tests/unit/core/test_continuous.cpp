@@ -199,6 +199,51 @@ TEST_CASE("a masked state is prescribed by maskedCoordinates and never integrate
                        doctest::Contains("is a FlowModel"), InputError);
 }
 
+TEST_CASE("rkf45 carries its step size across hops while the state does not jump") {
+  // The spring at w = 2 rad/s, rtol 1e-8, 10 ms hops: rkf45's natural step is longer than a
+  // hop. Each hop evaluates f(t0, x0) (inputs may have changed at the hop boundary), then 6 per
+  // attempted step. Only the first hop, and a hop after the state jumped, also spend one
+  // evaluation on a starting step estimate instead of starting with the step the previous hop
+  // proposed.
+  IntegratorOptions options;
+  options.relativeTolerance = 1e-8;
+  options.absoluteTolerance = 1e-10;
+  Simulation sim({.integrator = "rkf45", .integratorOptions = options});
+  auto& spring = addSpring(sim);
+  sim.set("models.spring.params.k", 4.0);
+  sim.lock();
+  const auto evaluationsOver = [&](double t1) {
+    const std::uint64_t hops = sim.hopCount();
+    const IntegratorStatistics before = sim.integrator().statistics();
+    const std::uint64_t evaluations = sim.propagationStatistics().derivativeEvaluations;
+    sim.advanceTimeTo(t1);
+    const IntegratorStatistics after = sim.integrator().statistics();
+    const auto attempts = (after.steps - before.steps) +
+                          (after.errorTestFailures - before.errorTestFailures);
+    // What is neither a hop's f(t0, x0) nor a stage of an attempted step: the estimates.
+    return static_cast<std::int64_t>(sim.propagationStatistics().derivativeEvaluations -
+                                     evaluations) -
+           static_cast<std::int64_t>(sim.hopCount() - hops) - 6 * attempts;
+  };
+  CHECK(evaluationsOver(1.0) == 1);  // 100 hops, one estimate
+  CHECK(std::fabs(spring.x() - std::cos(2.0)) < 1e-7);
+  // One step per hop: the proposal outgrows the hop, and a step cut to the hop end keeps it.
+  const std::int64_t steps = sim.integrator().statistics().steps;
+  sim.advanceTimeTo(1.5);
+  CHECK(sim.integrator().statistics().steps - steps == 50);
+
+  // A jump of the state between hops (here a set; an event's would do the same): the next hop
+  // estimates again, once.
+  sim.set("models.spring.continuousStates.v", 0.5);
+  const double x0 = spring.x();
+  CHECK(evaluationsOver(2.5) == 1);
+  // From (x0, 0.5) at t = 1.5 the spring follows x0 cos(w s) + (0.5 / w) sin(w s).
+  CHECK(std::fabs(spring.x() - (x0 * std::cos(2.0) + 0.25 * std::sin(2.0))) < 1e-7);
+  // A param change keeps the state continuous: the step goes on (the error test guards it).
+  sim.set("models.spring.params.k", 9.0);
+  CHECK(evaluationsOver(3.0) == 0);
+}
+
 TEST_CASE("a state set between hops restarts the integration from the new value") {
   Simulation sim({.integrator = "rkf45"});
   auto& ball = sim.addModel<Ball>("ball");

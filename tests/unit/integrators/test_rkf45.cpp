@@ -292,5 +292,60 @@ TEST_CASE("rkf45 respects maxStep and initialStep") {
   CHECK(rkf45.stepsSinceRestart() >= 22);
 }
 
+TEST_CASE("rkf45 starts an interval with a proposed first step instead of its estimate") {
+  // Two equal 0.5 s intervals of the oscillator. Restarted plainly, the second costs f(t0, x0),
+  // one evaluation for the estimate and 6 per attempt; with the first interval's stepProposal()
+  // it costs no estimate, and starts with the step the controller had reached.
+  IntegratorOptions o;
+  o.relativeTolerance = 1e-9;
+  o.absoluteTolerance = 1e-12;
+  const test::Oscillator oscillator;
+  const auto secondInterval = [&](bool propose) {
+    Rkf45Integrator rkf45(o);
+    rkf45.resize(2);
+    Vector x = oscillator.initial();
+    rkf45.restart(0.0, x);
+    CHECK(rkf45.stepProposal() == 0.0);
+    rkf45.advance(oscillator.f(), 0.5, x);
+    const double proposal = rkf45.stepProposal();
+    CHECK(proposal > 0.0);
+    rkf45.resetStatistics();
+    rkf45.restart(0.5, x);
+    if (propose) rkf45.proposeFirstStep(proposal);
+    rkf45.advance(oscillator.f(), 1.0, x);
+    const IntegratorStatistics s = rkf45.statistics();
+    CHECK(s.rhsEvaluations == (propose ? 1 : 2) + 6 * (s.steps + s.errorTestFailures));
+    // Within the tolerance either way (the global error follows rtol: 1e-8 is ten times it).
+    CHECK(test::maxError(x, oscillator.exact(1.0)) < 1e-8);
+    return s;
+  };
+  const IntegratorStatistics estimated = secondInterval(false);
+  const IntegratorStatistics proposed = secondInterval(true);
+  CHECK(proposed.errorTestFailures == 0);
+  CHECK(proposed.rhsEvaluations < estimated.rhsEvaluations);
+
+  Rkf45Integrator rkf45(o);
+  rkf45.resize(2);
+  rkf45.restart(0.0, oscillator.initial());
+  for (double bad : {0.0, -1e-3, std::numeric_limits<double>::quiet_NaN(),
+                     std::numeric_limits<double>::infinity()}) {
+    CHECK_THROWS_WITH_AS(rkf45.proposeFirstStep(bad),
+                         doctest::Contains("the first step must be positive and finite"),
+                         InputError);
+  }
+  // initialStep, when set, is the first step of every interval: the proposal does not replace
+  // it.
+  o.initialStep = 1e-3;
+  Rkf45Integrator fixedStart(o);
+  fixedStart.resize(2);
+  fixedStart.restart(0.0, oscillator.initial());
+  fixedStart.proposeFirstStep(0.25);
+  CHECK(fixedStart.stepProposal() == 0.0);
+  Vector x = oscillator.initial();
+  fixedStart.advance(oscillator.f(), 0.5, x);
+  // From 1e-3, growing at most 10x per step, 0.5 s takes at least 4 steps.
+  CHECK(fixedStart.statistics().steps >= 4);
+}
+
 }  // namespace
 }  // namespace hopsim

@@ -581,6 +581,19 @@ class Simulation {
   Eigen::VectorXd xTrial_; // localization
   Eigen::MatrixXd subStepStates_;  // X at each sub-step boundary of the last pass (fixed-step)
   std::vector<double> subStepTimes_;
+  // The step size across hops (docs/integrators.md): what a variable-step method proposed when
+  // its last sub-step ended at `time` with X = `state`, offered as the first step of a sub-step
+  // that starts exactly there (same time, same X bit for bit: nothing jumped in between).
+  struct StepContinuation {
+    double time = 0.0;
+    double step = 0.0;  // 0: nothing to offer
+    Eigen::VectorXd state;
+    bool continuesAt(double t, const Eigen::VectorXd& x) const {
+      return step > 0.0 && t == time && x == state;
+    }
+  };
+  StepContinuation continuation_;
+  StepContinuation savedContinuation_;  // at the rollback point
   double stateTime_;
   bool bonusEvaluation_ = false;
   PropagationStatistics statistics_;

@@ -81,6 +81,17 @@ class Integrator {
   /// estimates, dense output). Does not allocate.
   /// @throws InputError if x0 does not have size() entries.
   virtual void restart(double t0, const Eigen::Ref<const Eigen::VectorXd>& x0) = 0;
+  /// After restart(): try h (s, > 0) as the first internal step of the new interval instead of
+  /// the method's own starting estimate. Only a hint: the error test still accepts or rejects
+  /// the step, and a nonzero IntegratorOptions::initialStep takes precedence. The executive
+  /// passes the stepProposal() that ended the previous interval when the new one starts at the
+  /// same time and state (docs/integrators.md, "The step size across hops"). Ignored by
+  /// default: fixed-step methods and cvode (which restarts at order 1) take no hint.
+  virtual void proposeFirstStep(double h) { (void)h; }
+  /// The step size (s) the method would try next: after advance(), what its error control
+  /// proposed from the last accepted step; 0 when it has no proposal (by default, and for the
+  /// fixed-step methods and cvode).
+  virtual double stepProposal() const { return 0.0; }
 
   /// Advances from the current time to exactly t1 (> current time), writing x(t1) into `x`.
   /// Fixed-step methods take one step; variable-step methods take as many internal steps as

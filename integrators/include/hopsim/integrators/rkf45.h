@@ -51,9 +51,16 @@ class Rkf45Integrator final : public Integrator {
   void resize(Eigen::Index stateCount) override;
   Eigen::Index size() const override { return x_.size(); }
   void restart(double t0, const Eigen::Ref<const Eigen::VectorXd>& x0) override;
+  /// The first step of this interval is h instead of the starting estimate (unless
+  /// IntegratorOptions::initialStep is set); h must be positive and finite.
+  /// @throws InputError otherwise.
+  void proposeFirstStep(double h) override;
+  /// The step the PI controller proposed after the last accepted step (a step cut short to end
+  /// the interval keeps the step it replaced); after restart(), 0 until a first step is proposed.
+  double stepProposal() const override { return h_; }
   /// Takes error-controlled steps from time() to exactly t1. The first advance() after a
-  /// restart evaluates f(t0, x0) (and, without initialStep, one more derivative for the
-  /// step estimate); later ones continue with the previous step size.
+  /// restart evaluates f(t0, x0) (and, without initialStep or a proposed first step, one more
+  /// derivative for the step estimate); later ones continue with the previous step size.
   /// @throws NumericalError for a non-finite derivative at the interval start, a step size
   /// underflow (naming t and h, and the last non-finite derivative if that was the cause) or
   /// more than maxStepsPerAdvance steps.
