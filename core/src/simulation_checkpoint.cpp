@@ -247,10 +247,11 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   Reader reader(file);
   Line& header = reader.expect(kMagic);
   (void)header;
-  const int version = reader.read<int>("format version");
-  if (version < kOldestReadableVersion || version > kFormatVersion) {
-    reader.fail("format version " + std::to_string(version) + "; this hopsim reads versions " +
-                std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion));
+  const int formatVersion = reader.read<int>("format version");
+  if (formatVersion < kOldestReadableVersion || formatVersion > kFormatVersion) {
+    reader.fail("format version " + std::to_string(formatVersion) +
+                "; this hopsim reads versions " + std::to_string(kOldestReadableVersion) +
+                " to " + std::to_string(kFormatVersion));
   }
   // Parse and check everything into staging values first.
   reader.expect("time");
@@ -265,7 +266,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   const auto integratorName = reader.read<std::string>("integrator name");
   const IntegratorOptions options = readOptions(reader);
   double continuationStep = 0.0;
-  if (version >= 5) {
+  if (formatVersion >= 5) {
     reader.expect("continuation");
     continuationStep = reader.read<double>("continuation step");
     if (!(continuationStep >= 0.0) || !std::isfinite(continuationStep)) {
