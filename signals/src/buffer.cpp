@@ -1,7 +1,9 @@
 #include "hopsim/signals/buffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "hopsim/signals/error.h"
 
@@ -48,17 +50,108 @@ Buffer::Buffer(ElementType type, std::size_t length) : type_(type), length_(leng
     throw InputError("a " + std::string(toString(type)) + " value has length 1, not " +
                      std::to_string(length));
   }
-  if (type == ElementType::Double) doubles_.assign(length, kUnsetDouble);
+  if (type == ElementType::Double) {
+    if (length > kInlineDoubles) heapDoubles_.assign(length, kUnsetDouble);
+    else std::fill_n(inlineDoubles_, length, kUnsetDouble);
+    bindDoubles();
+  }
   if (type == ElementType::Int) ints_.assign(length, 0);
+}
+
+Buffer::Buffer(const Buffer& other)
+    : type_(other.type_),
+      length_(other.length_),
+      heapDoubles_(other.heapDoubles_),
+      ints_(other.ints_),
+      bool_(other.bool_),
+      string_(other.string_) {
+  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+  }
+  bindDoubles();
+}
+
+Buffer::Buffer(Buffer&& other) noexcept
+    : type_(other.type_),
+      length_(other.length_),
+      heapDoubles_(std::move(other.heapDoubles_)),
+      ints_(std::move(other.ints_)),
+      bool_(other.bool_),
+      string_(std::move(other.string_)) {
+  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+  }
+  bindDoubles();
+  other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
+  other.bindDoubles();
+}
+
+Buffer& Buffer::operator=(const Buffer& other) {
+  if (this != &other) assignFrom(other);
+  return *this;
+}
+
+Buffer& Buffer::operator=(Buffer&& other) noexcept {
+  if (this == &other) return *this;
+  if (type_ == other.type_ && length_ == other.length_) {
+    // In place, as a copy would: whoever points into this buffer keeps seeing its elements.
+    if (type_ == ElementType::Double) std::copy_n(other.doubles_, length_, doubles_);
+    std::copy(other.ints_.begin(), other.ints_.end(), ints_.begin());
+  } else {
+    type_ = other.type_;
+    length_ = other.length_;
+    heapDoubles_ = std::move(other.heapDoubles_);
+    ints_ = std::move(other.ints_);
+    if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+      std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+    }
+    bindDoubles();
+    other.length_ = 0;
+    other.bindDoubles();
+  }
+  bool_ = other.bool_;
+  string_ = std::move(other.string_);
+  return *this;
+}
+
+void Buffer::assignFrom(const Buffer& other) {
+  type_ = other.type_;
+  length_ = other.length_;
+  ints_ = other.ints_;
+  bool_ = other.bool_;
+  string_ = other.string_;
+  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+    heapDoubles_.clear();
+  } else {
+    heapDoubles_ = other.heapDoubles_;  // equal sizes copy in place
+  }
+  bindDoubles();
+}
+
+void Buffer::bindDoubles() {
+  if (type_ != ElementType::Double) doubles_ = nullptr;
+  else doubles_ = length_ <= kInlineDoubles ? inlineDoubles_ : heapDoubles_.data();
 }
 
 void Buffer::resize(std::size_t length) {
   if (!isNumericVectorType(type_)) {
     throw InputError("cannot resize a " + std::string(toString(type_)) + " value");
   }
-  length_ = length;
-  if (type_ == ElementType::Double) doubles_.resize(length, kUnsetDouble);
+  if (type_ == ElementType::Double) {
+    const std::size_t kept = std::min(length_, length);
+    if (length > kInlineDoubles) {
+      if (length_ <= kInlineDoubles) heapDoubles_.assign(inlineDoubles_, inlineDoubles_ + kept);
+      heapDoubles_.resize(length, kUnsetDouble);
+    } else {
+      if (length_ > kInlineDoubles) std::copy_n(heapDoubles_.data(), kept, inlineDoubles_);
+      std::fill(inlineDoubles_ + kept, inlineDoubles_ + length, kUnsetDouble);
+      heapDoubles_.clear();
+    }
+  }
   if (type_ == ElementType::Int) ints_.resize(length, 0);
+  length_ = length;
+  bindDoubles();
 }
 
 double Buffer::element(std::size_t i) const {
@@ -83,8 +176,7 @@ Value Buffer::get(std::size_t offset, std::size_t count) const {
                                        ints_.begin() + static_cast<std::ptrdiff_t>(offset + count));
     case ElementType::Double:
       if (count == 1) return doubles_[offset];
-      return std::vector<double>(doubles_.begin() + static_cast<std::ptrdiff_t>(offset),
-                                 doubles_.begin() + static_cast<std::ptrdiff_t>(offset + count));
+      return std::vector<double>(doubles_ + offset, doubles_ + offset + count);
   }
   return {};
 }
@@ -104,7 +196,7 @@ void Buffer::set(std::size_t offset, std::size_t count, const Value& value, std:
       }
       throwMismatch(what, type_, count, value);
     case ElementType::Double: {
-      double* out = doubles_.data() + offset;
+      double* out = doubles_ + offset;
       if (count == 1) {
         if (const double* d = std::get_if<double>(&value)) {
           *out = *d;

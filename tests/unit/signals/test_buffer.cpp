@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstddef>
+#include <utility>
 
 #include "hopsim/signals/buffer.h"
 #include "hopsim/signals/error.h"
@@ -84,6 +86,98 @@ TEST_CASE("bool and string buffers hold exactly one element") {
   Buffer s(ElementType::String, 1);
   s.set(std::string("hello"), "s");
   CHECK(std::get<std::string>(s.get()) == "hello");
+}
+
+namespace {
+
+// A double buffer of `length` elements holding 1, 2, 3, ...
+Buffer counting(std::size_t length) {
+  Buffer b(ElementType::Double, length);
+  for (std::size_t k = 0; k < length; ++k) b.doubles()[k] = static_cast<double>(k + 1);
+  return b;
+}
+
+bool holdsCounting(const Buffer& b, std::size_t length) {
+  if (b.length() != length) return false;
+  for (std::size_t k = 0; k < length; ++k) {
+    if (b.doubles()[k] != static_cast<double>(k + 1)) return false;
+  }
+  return true;
+}
+
+// Whether the buffer's elements lie inside the Buffer object itself.
+bool inside(const Buffer& b) {
+  const auto* first = reinterpret_cast<const char*>(&b);
+  const auto* element = reinterpret_cast<const char*>(b.doubles());
+  return element >= first && element < first + sizeof(Buffer);
+}
+
+}  // namespace
+
+TEST_CASE("short double buffers keep their elements inside the object, longer ones on the heap") {
+  CHECK(inside(counting(1)));
+  CHECK(inside(counting(Buffer::kInlineDoubles)));
+  CHECK_FALSE(inside(counting(Buffer::kInlineDoubles + 1)));
+}
+
+TEST_CASE("copies and moves carry the elements, on both sides of the inline limit") {
+  for (const std::size_t length : {std::size_t{1}, Buffer::kInlineDoubles,
+                                   Buffer::kInlineDoubles + 1, std::size_t{40}}) {
+    CAPTURE(length);
+    const Buffer original = counting(length);
+    Buffer copy(original);
+    CHECK(holdsCounting(copy, length));
+    CHECK(copy.doubles() != original.doubles());
+    Buffer moved(std::move(copy));
+    CHECK(holdsCounting(moved, length));
+    CHECK(inside(moved) == (length <= Buffer::kInlineDoubles));
+    // Assignment between different lengths takes the other's length and elements.
+    Buffer assigned = counting(length == 1 ? 7 : 1);
+    assigned = original;
+    CHECK(holdsCounting(assigned, length));
+    Buffer moveAssigned = counting(length == 1 ? 7 : 1);
+    moveAssigned = std::move(assigned);
+    CHECK(holdsCounting(moveAssigned, length));
+    CHECK(inside(moveAssigned) == (length <= Buffer::kInlineDoubles));
+  }
+}
+
+TEST_CASE("assignment between buffers of equal length copies in place: element pointers hold") {
+  // The state vector and the multibody system point into buffers that checkpoints and rollbacks
+  // assign over; those pointers must keep seeing the buffer's elements.
+  for (const std::size_t length : {std::size_t{3}, std::size_t{12}}) {
+    CAPTURE(length);
+    Buffer target(ElementType::Double, length);
+    const double* before = target.doubles();
+    target = counting(length);  // move-assignment
+    CHECK(target.doubles() == before);
+    CHECK(holdsCounting(target, length));
+    const Buffer source = counting(length);
+    target.doubles()[0] = -1.0;
+    target = source;  // copy-assignment
+    CHECK(target.doubles() == before);
+    CHECK(holdsCounting(target, length));
+  }
+}
+
+TEST_CASE("resize keeps the leading elements across the inline limit and fills the rest NaN") {
+  Buffer b = counting(3);
+  b.resize(9);
+  CHECK_FALSE(inside(b));
+  CHECK(b.doubles()[2] == 3.0);
+  CHECK(std::isnan(b.doubles()[8]));
+  b.resize(2);
+  CHECK(inside(b));
+  CHECK(holdsCounting(b, 2));
+  b.resize(4);
+  CHECK(b.doubles()[1] == 2.0);
+  CHECK(std::isnan(b.doubles()[3]));
+  Buffer ints(ElementType::Int, 2);
+  ints.ints()[1] = 5;
+  ints.resize(6);
+  CHECK(ints.ints()[1] == 5);
+  CHECK(ints.ints()[5] == 0);
+  CHECK(ints.doubles() == nullptr);
 }
 
 }  // namespace hopsim

@@ -2,6 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <memory>
+
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/signal.h"
 
@@ -41,6 +44,15 @@ TEST_CASE("a slice outside its signal, or a signal of bad length, is refused wit
                        doctest::Contains("signal 'flag': a bool signal cannot have length 2"),
                        InputError);
   CHECK_THROWS_AS(Signal("empty", ElementType::Double, 0), InputError);
+}
+
+TEST_CASE("a short signal's freshness counter and value share one cache line") {
+  // A reader that finds the signal out of cache then waits for one line, not two in turn.
+  const auto line = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) / 64; };
+  for (const std::size_t length : {std::size_t{1}, Buffer::kInlineDoubles}) {
+    auto signal = std::make_unique<Signal>("s", ElementType::Double, length);
+    CHECK(line(signal.get()) == line(signal->buffer().doubles() + length - 1));
+  }
 }
 
 }  // namespace hopsim

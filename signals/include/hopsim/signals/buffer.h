@@ -15,18 +15,33 @@ namespace hopsim {
 
 /// Typed, contiguous storage of `length` elements of one ElementType. Doubles start as NaN
 /// (an unset value is visible as such), ints as 0, bools as false, strings empty.
+///
+/// Up to kInlineDoubles doubles live inside the object, so that reading a scalar or a 3-vector
+/// costs no load beyond the object's own cache line (a signal's reader then touches one line
+/// for the freshness counter and the value); longer double buffers live on the heap. Copying or
+/// assigning between buffers of equal type and length copies the elements in place, so pointers
+/// to the target's elements stay valid. Moving a short buffer moves its elements with it: a
+/// pointer into a buffer does not survive the buffer's own relocation (a growing std::vector).
 class Buffer {
  public:
+  /// Double buffers of at most this many elements keep them inside the object.
+  static constexpr std::size_t kInlineDoubles = 4;
+
   /// A buffer of `length` elements; Bool and String buffers must have length 1.
   /// @throws InputError if the length does not suit the type.
   Buffer(ElementType type, std::size_t length);
+  Buffer(const Buffer& other);
+  Buffer(Buffer&& other) noexcept;
+  Buffer& operator=(const Buffer& other);
+  Buffer& operator=(Buffer&& other) noexcept;
+  ~Buffer() = default;
 
   ElementType type() const { return type_; }
   std::size_t length() const { return length_; }
 
   /// Raw element storage. Precondition: type() is Double (resp. Int).
-  double* doubles() { return doubles_.data(); }
-  const double* doubles() const { return doubles_.data(); }
+  double* doubles() { return doubles_; }
+  const double* doubles() const { return doubles_; }
   std::int64_t* ints() { return ints_.data(); }
   const std::int64_t* ints() const { return ints_.data(); }
   bool& boolean() { return bool_; }
@@ -52,9 +67,18 @@ class Buffer {
   void set(const Value& value, std::string_view what) { set(0, length_, value, what); }
 
  private:
+  /// Points doubles_ at the inline array or the heap vector, whichever holds length_ elements.
+  void bindDoubles();
+  /// Copies `other`'s elements and type, reusing this buffer's storage where it fits.
+  void assignFrom(const Buffer& other);
+
+  // The element pointer and the inline elements first: a reader of a short double buffer
+  // touches these 40 bytes and nothing else.
+  double* doubles_ = nullptr;
+  double inlineDoubles_[kInlineDoubles];
   ElementType type_;
   std::size_t length_;
-  std::vector<double> doubles_;
+  std::vector<double> heapDoubles_;
   std::vector<std::int64_t> ints_;
   bool bool_ = false;
   std::string string_;

@@ -16,7 +16,11 @@ class SignalSlice;
 /// A named, typed value shared by the models tied to it. A signal has no history: it holds the
 /// latest value written. Its freshness counter (version) counts writes, so a reader can tell
 /// whether the value changed since it last looked. A double signal reads NaN until first written.
-class Signal {
+///
+/// Aligned to a cache line: the freshness counter and a short value (Buffer::kInlineDoubles
+/// doubles) then share the object's first line, so a reader that finds the signal out of cache
+/// waits for one line, not for the object and then its value's heap block.
+class alignas(64) Signal {
  public:
   /// @param name dotted name, unique in its simulation ("lander.thrust").
   /// @param unit SI unit string for documentation and logging ("N", "m/s", "" for none).
@@ -63,7 +67,7 @@ class Signal {
 
  private:
   // The freshness counter and the storage first: every in() and out() reads both, and this
-  // way they share the object's first cache line.
+  // way they share the object's first cache line (see the class comment).
   std::uint64_t version_ = 0;
   Buffer buffer_;
   std::uint64_t* setCounter_ = nullptr;
