@@ -22,10 +22,10 @@ const Eigen::VectorXd& rnea(const MultibodyModel& model, MultibodyData& data,
   data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
   for (BodyIndex b = 1; b < n; ++b) {
     const auto i = static_cast<std::size_t>(b);
-    const auto p = static_cast<std::size_t>(model.parent(b));
     const Hinge& h = model.hinge(b);
-    const SpatialMotion V = detail::propagateBodyVelocity(model, data, b, q.data(), u.data());
-    SpatialMotion A = SpatialTransform(data.X_PB[i]).inverseApply(data.A_WB_B[p]) + data.c_B[i];
+    SpatialMotion A;  // the parent's acceleration moved to B, then B's own
+    const SpatialMotion V = detail::propagateBodyVelocity(model, data, b, q.data(), u.data(), &A);
+    A += data.c_B[i];
     const int u0 = model.uStart(b);
     for (int k = 0; k < h.nu(); ++k) A.vector() += data.S_B[i].col(k) * udot[u0 + k];
     data.A_WB_B[i] = A;
