@@ -24,7 +24,7 @@ void hingeForces(const MultibodyModel& model, const MultibodyData& data,
     const Vector3 g_B = data.X_WB[i].rotation().transpose() * model.gravity();
     const SpatialInertia& M = model.massProperties(b);
     // Gravity acts on the mass as a force M [0; g]; moving it to the left side gives M (A - g).
-    SpatialForce F = M * (A - SpatialMotion(Vector3::Zero(), g_B)) + M.biasForce(V);
+    SpatialForce F = M.newtonEulerForce(A - SpatialMotion(Vector3::Zero(), g_B), V);
     if (!F_ext_B.empty()) F -= F_ext_B[i];
     F_M[i] = F;
   }

@@ -30,7 +30,7 @@ const Eigen::VectorXd& rnea(const MultibodyModel& model, MultibodyData& data,
     for (int k = 0; k < h.nu(); ++k) A.vector() += data.S_B[i].col(k) * udot[u0 + k];
     data.A_WB_B[i] = A;
     const SpatialInertia& M = model.massProperties(b);
-    SpatialForce F = M * A + M.biasForce(V);
+    SpatialForce F = M.newtonEulerForce(A, V);
     if (!F_ext_B.empty()) F -= F_ext_B[i];
     data.F_B[i] = F;
   }

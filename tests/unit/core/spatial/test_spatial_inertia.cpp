@@ -73,6 +73,22 @@ TEST_CASE("biasForce(V) equals V ×* (M V) and is exactly zero for a non-rotatin
   }
 }
 
+TEST_CASE("newtonEulerForce(A, V) equals M A + V ×* (M V), without its v × m v term") {
+  Random rng;
+  for (int k = 0; k < 100; ++k) {
+    const PointCloud cloud = PointCloud::random(rng, 15, rng.vector3(2.0));
+    const SpatialInertia M = inertiaOf(cloud);
+    const SpatialMotion A(rng.vector6());
+    const SpatialMotion V(rng.vector6());
+    // The 6x6 matrix and the cross product are an independent formulation; 1e-12 is round-off
+    // on entries of order 10 to 100.
+    const Vector6 expected = M.matrix() * A.vector() + crossForce(V, M * V).vector();
+    CHECK(maxAbsDiff(M.newtonEulerForce(A, V).vector(), expected) < 1e-12);
+    const SpatialMotion fast(Vector3::Zero(), Vector3(rng.vector3(7.5e3)));
+    CHECK(M.newtonEulerForce(SpatialMotion(), fast).vector() == Vector6::Zero());
+  }
+}
+
 TEST_CASE("transformed(X_AB) equals the cloud moved into A, and X* M X⁻¹ in 6x6 form") {
   Random rng;
   for (int k = 0; k < 100; ++k) {
