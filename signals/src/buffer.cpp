@@ -38,6 +38,13 @@ bool elementsConvert(ElementType type, const Value& value) {
   throw InputError(message);
 }
 
+/// Copies a short double buffer's inline elements; returns whether the buffer keeps them inline.
+bool copyInline(const double* from, double* to, ElementType type, std::size_t length) {
+  if (type != ElementType::Double || length > Buffer::kInlineDoubles) return false;
+  std::copy_n(from, length, to);
+  return true;
+}
+
 bool integral(double x) {
   return std::isfinite(x) && x == std::trunc(x) &&
          std::abs(x) <= static_cast<double>(std::numeric_limits<std::int64_t>::max() / 2);
@@ -65,9 +72,7 @@ Buffer::Buffer(const Buffer& other)
       ints_(other.ints_),
       bool_(other.bool_),
       string_(other.string_) {
-  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
-    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
-  }
+  copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
   bindDoubles();
 }
 
@@ -78,9 +83,7 @@ Buffer::Buffer(Buffer&& other) noexcept
       ints_(std::move(other.ints_)),
       bool_(other.bool_),
       string_(std::move(other.string_)) {
-  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
-    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
-  }
+  copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
   bindDoubles();
   other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
   other.bindDoubles();
@@ -102,9 +105,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     length_ = other.length_;
     heapDoubles_ = std::move(other.heapDoubles_);
     ints_ = std::move(other.ints_);
-    if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
-      std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
-    }
+    copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
     bindDoubles();
     other.length_ = 0;
     other.bindDoubles();
@@ -120,8 +121,7 @@ void Buffer::assignFrom(const Buffer& other) {
   ints_ = other.ints_;
   bool_ = other.bool_;
   string_ = other.string_;
-  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
-    std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+  if (copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_)) {
     heapDoubles_.clear();
   } else {
     heapDoubles_ = other.heapDoubles_;  // equal sizes copy in place
