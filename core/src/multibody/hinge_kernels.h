@@ -174,8 +174,8 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
 }
 
 // Two motions about Po in P, moved by the pose X_PB to about Bo in B: SpatialTransform's
-// inverseApply on both at once, as one 4x3 product instead of two 2x3 ones (RNEA's velocity and
-// acceleration; 3 to 7 % of RNEA's time, measured).
+// inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read straight from
+// the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time, docs/performance.md).
 inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
                                const SpatialMotion& A_P, SpatialMotion& V_B, SpatialMotion& A_B) {
   Eigen::Matrix<double, 3, 4> motions;
