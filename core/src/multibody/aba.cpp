@@ -45,6 +45,25 @@ void applyToColumnMotionAndForce(const RigidTransform& X_RB, const Matrix6& S_B,
   f_R = SpatialForce(r.col(5) + p.cross(r.col(4)), r.col(4));
 }
 
+// D⁻¹ for the symmetric positive-definite D of a multi-column hinge: D = L Lᵀ (Eigen's
+// unblocked factorization at this size), L⁻¹ by forward substitution, D⁻¹ = L⁻ᵀ L⁻¹. Eigen's
+// LLT::solve on a matrix right-hand side would run its blocked triangular solve and packing
+// kernels, which cost a free base about a tenth of a 30-body tree's recursion.
+Matrix6 inverseOfPositiveDefinite(const Matrix6& D) {
+  const Eigen::LLT<Matrix6> llt(D);
+  const Matrix6& L = llt.matrixLLT();  // the factor in the lower triangle
+  Matrix6 Linv = Matrix6::Zero();
+  for (int j = 0; j < 6; ++j) {
+    Linv(j, j) = 1.0 / L(j, j);
+    for (int i = j + 1; i < 6; ++i) {
+      double sum = 0.0;
+      for (int k = j; k < i; ++k) sum += L(i, k) * Linv(k, j);
+      Linv(i, j) = -sum / L(i, i);
+    }
+  }
+  return Linv.transpose() * Linv;
+}
+
 // Pass 1 for body b, its kinematics known (X_WB, S_B, V_WB_B, c_B): the rigid body alone,
 // moved to its reference frame R (MultibodyData). P = ᴿX_B* M ᴮX_R (the 10-parameter inertia
 // moved, cheaper than a 6x6 congruence), pᴬ = ᴿX_B* (V ×* M V - F_ext) (the bias force formed
@@ -135,7 +154,7 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
     for (int k = 0; k < 6; ++k) {
       if (k >= nub || prescribed.at(u0 + k)) D(k, k) = 1.0;
     }
-    Dinv = D.llt().solve(Matrix6::Identity());
+    Dinv = inverseOfPositiveDefinite(D);
     for (int k = 0; k < nub; ++k) {
       eps[k] = prescribed.at(u0 + k) ? 0.0 : tau[u0 + k] - S.col(k).dot(pA);
     }
