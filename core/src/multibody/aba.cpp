@@ -73,9 +73,16 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
   const auto i = static_cast<std::size_t>(b);
   const SpatialTransform X_RB = detail::updateReferencePose(model, data, b);
   const SpatialInertia& M = model.massProperties(b);
-  M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
   SpatialForce pA = M.biasForce(data.V_WB_B[i]);
   if (!F_ext_B.empty()) pA -= F_ext_B[i];
+  if (model.parent(b) == kWorldBody) {  // R is a base's own frame: nothing moves
+    M.writeMatrix(data.P_R[i].matrix());
+    data.S_R[i] = data.S_B[i];
+    data.c_R[i] = data.c_B[i];
+    data.pA_R[i] = pA;
+    return;
+  }
+  M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
   if (model.hinge(b).nu() == 1) {  // the common case: the three moves in one product
     applyToColumnMotionAndForce(X_RB.pose(), data.S_B[i], data.c_B[i], pA, data.S_R[i],
                                 data.c_R[i], data.pA_R[i]);
