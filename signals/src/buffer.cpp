@@ -76,17 +76,11 @@ Buffer::Buffer(const Buffer& other)
   bindDoubles();
 }
 
-Buffer::Buffer(Buffer&& other) noexcept
-    : type_(other.type_),
-      length_(other.length_),
-      heapDoubles_(std::move(other.heapDoubles_)),
-      ints_(std::move(other.ints_)),
-      bool_(other.bool_),
-      string_(std::move(other.string_)) {
-  copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
+// An empty buffer of other's type, then the move assignment: it takes other's storage (or copies
+// nothing when other is empty too) and leaves other empty.
+Buffer::Buffer(Buffer&& other) noexcept : type_(other.type_), length_(0) {
   bindDoubles();
-  other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
-  other.bindDoubles();
+  *this = std::move(other);
 }
 
 Buffer& Buffer::operator=(const Buffer& other) {
@@ -107,7 +101,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     ints_ = std::move(other.ints_);
     copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
     bindDoubles();
-    other.length_ = 0;
+    other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
     other.bindDoubles();
   }
   bool_ = other.bool_;
