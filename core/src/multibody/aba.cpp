@@ -229,9 +229,14 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
 
 namespace detail {
 
-void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data, const double* q,
-                              const double* u, const Eigen::Ref<const Eigen::VectorXd>& tau,
-                              const double* udotPrescribed, std::span<const SpatialForce> F_ext_B) {
+// Flattened: every call below is inlined into the one loop body. Left to its heuristics, GCC
+// keeps the joint kernels, pose products and spatial-vector constructors out of line in a
+// function this large (docs/performance.md, "Forward dynamics: flattened").
+[[gnu::flatten]] void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
+                                               const double* q, const double* u,
+                                               const Eigen::Ref<const Eigen::VectorXd>& tau,
+                                               const double* udotPrescribed,
+                                               std::span<const SpatialForce> F_ext_B) {
   const int n = model.bodyCount();
   const PrescribedMotion prescribed(model, udotPrescribed);
   data.tau = tau;  // the prescribed entries are overwritten in pass 3

@@ -38,8 +38,18 @@ void requireNotParallel(const Vector3& a, const Vector3& b, std::string_view hin
   }
 }
 
+// Which coordinate axis ±e_k `axis` is exactly, or -1.
+int coordinateAxisOf(const Vector3& axis) {
+  for (int k = 0; k < 3; ++k) {
+    if (std::abs(axis[k]) == 1.0 && axis[(k + 1) % 3] == 0.0 && axis[(k + 2) % 3] == 0.0) {
+      return k;
+    }
+  }
+  return -1;
+}
+
 Subhinge sub(SubhingeType type, const Vector3& axis = Vector3::UnitZ()) {
-  return Subhinge{type, axis, 0, 0};
+  return Subhinge{type, axis, 0, 0, coordinateAxisOf(axis)};
 }
 
 }  // namespace

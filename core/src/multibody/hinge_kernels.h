@@ -149,6 +149,36 @@ inline void hingeKinematics(const Hinge& h, const double* q, const double* u, Ri
   }
 }
 
+// X_PM = X_PF R(e_k, θ), given c = cos θ and s = sin θ, for a PIN about the coordinate axis e_k
+// of F: R(e_k, θ) keeps column k and turns e_i into c e_i + s e_j and e_j into c e_j - s e_i
+// ((i, j, k) cyclic), so R_PM's columns are R_PF's combined pairwise: 12 products instead of
+// the Rodrigues matrix and a 3x3 product.
+template <int k>
+void coordinatePinPose(const RigidTransform& X_PF, double c, double s, RigidTransform& X_PM) {
+  constexpr int i = (k + 1) % 3, j = (k + 2) % 3;
+  const Matrix3& R_PF = X_PF.rotation();
+  Matrix3 R_PM;
+  R_PM.col(i) = c * R_PF.col(i) + s * R_PF.col(j);
+  R_PM.col(j) = c * R_PF.col(j) - s * R_PF.col(i);
+  R_PM.col(k) = R_PF.col(k);
+  X_PM = RigidTransform(R_PM, X_PF.translation());
+}
+// The same for the PIN subhinge s about ±e_k (Subhinge::coordinateAxis) at angle θ: about -e_k
+// it turns by -θ.
+inline void coordinatePinPose(const RigidTransform& X_PF, const Subhinge& s, double angle,
+                              RigidTransform& X_PM) {
+  const int k = s.coordinateAxis;
+  const double c = std::cos(angle), sn = s.axis[k] * std::sin(angle);
+  switch (k) {
+    case 0:
+      return coordinatePinPose<0>(X_PF, c, sn, X_PM);
+    case 1:
+      return coordinatePinPose<1>(X_PF, c, sn, X_PM);
+    default:
+      return coordinatePinPose<2>(X_PF, c, sn, X_PM);
+  }
+}
+
 // Body b's joint at (q, u) (system vectors): sets X_PB and S_B in data; when u is not null
 // also returns the hinge's relative velocity and velocity-product term, about Bo in B.
 inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
@@ -156,15 +186,25 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
                                 SpatialMotion* c_J_B) {
   const Hinge& h = model.hinge(b);
   const auto i = static_cast<std::size_t>(b);
-  RigidTransform X_FM;
   Matrix6& S = data.S_B[i];
-  const double* ub = u != nullptr ? u + model.uStart(b) : nullptr;
-  hingeKinematics(h, q + model.qStart(b), ub, X_FM, S, V_J_B, c_J_B);
-  if (model.outboardIsBodyFrame(b)) {
-    data.X_PB[i] = model.X_PF(b) * X_FM;
-    return;
+  RigidTransform& X_PB = data.X_PB[i];
+  // X_PM = X_PF X_FM first; a PIN about a coordinate axis (the common joint) more cheaply.
+  if (h.type() == HingeType::Pin && h.subhinge(0).coordinateAxis >= 0) {
+    const Subhinge& s = h.subhinge(0);
+    coordinatePinPose(model.X_PF(b), s, q[model.qStart(b)], X_PB);
+    S.col(0) << s.axis, Vector3::Zero();
+    if (u != nullptr) {
+      *V_J_B = SpatialMotion(Vector3(s.axis * u[model.uStart(b)]), Vector3::Zero());
+      *c_J_B = SpatialMotion();
+    }
+  } else {
+    RigidTransform X_FM;
+    const double* ub = u != nullptr ? u + model.uStart(b) : nullptr;
+    hingeKinematics(h, q + model.qStart(b), ub, X_FM, S, V_J_B, c_J_B);
+    X_PB = model.X_PF(b) * X_FM;
   }
-  data.X_PB[i] = model.X_PF(b) * X_FM * model.X_MB(b);
+  if (model.outboardIsBodyFrame(b)) return;
+  X_PB = X_PB * model.X_MB(b);
   const SpatialTransform T_BM(model.X_BM(b));
   for (int j = 0; j < h.nu(); ++j) S.col(j) = T_BM.apply(SpatialMotion(Vector6(S.col(j)))).vector();
   if (u != nullptr) {

@@ -93,4 +93,45 @@ TEST_CASE("multibody: hinge joint transforms follow the documented conventions")
   CHECK(data.X_WB[3].translation().isApprox(Vector3(1, 2, 4), 1e-15));
 }
 
+TEST_CASE("multibody: a PIN about a coordinate axis has the pose of Rodrigues' rotation") {
+  // The kernels form such a pin's pose from two columns of R_PF (hinge_kernels.h); the
+  // reference is the spatial library's axis-angle rotation composed with X_PF. Also a nearly
+  // coordinate axis (the general path) and an outboard frame off the body frame.
+  test::Random rnd(7);
+  struct Case {
+    Vector3 axis;
+    int coordinateAxis;  // Subhinge::coordinateAxis expected
+  };
+  const Case cases[] = {{Vector3::UnitX(), 0},        {-Vector3::UnitX(), 0},
+                        {Vector3::UnitY(), 1},        {-Vector3::UnitY(), 1},
+                        {Vector3::UnitZ(), 2},        {Vector3(0, 0, -3), 2},
+                        {Vector3(1e-9, 0.0, 1.0), -1}};
+  for (const auto& [axis, coordinateAxis] : cases) {
+    for (const bool bodyFrame : {true, false}) {
+      const Hinge hinge = Hinge::pin(axis);
+      CHECK(hinge.subhinge(0).coordinateAxis == coordinateAxis);
+      MultibodyModel model;
+      const RigidTransform X_PF = rnd.pose(), X_BM = bodyFrame ? RigidTransform() : rnd.pose();
+      model.addBody("b", kWorldBody, rnd.inertia(), hinge, X_PF, X_BM);
+      MultibodyData data(model);
+      for (const double angle : {0.0, 0.4, -2.9, 7.5}) {
+        forwardKinematics(model, data, Eigen::VectorXd::Constant(1, angle));
+        const RigidTransform expected =
+            X_PF *
+            RigidTransform::fromRotation(spatial::rotationFromAxisAngle(axis.normalized(), angle)) *
+            X_BM.inverse();
+        CAPTURE(axis.transpose());
+        CAPTURE(bodyFrame);
+        CAPTURE(angle);
+        CHECK(data.X_PB[1].isApprox(expected, 1e-14));  // a few roundings of products
+        CHECK(data.S_B[1].col(0).isApprox(
+            SpatialTransform(X_BM)
+                .apply(SpatialMotion(axis.normalized(), Vector3::Zero()))
+                .vector(),
+            1e-15));
+      }
+    }
+  }
+}
+
 }  // namespace hopsim::multibody

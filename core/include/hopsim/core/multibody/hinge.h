@@ -70,6 +70,10 @@ struct Subhinge {
   Vector3 axis{0.0, 0.0, 1.0};           ///< unit axis n in the subhinge's inboard frame
   int qOffset{0};                        ///< first index in the hinge's Q
   int uOffset{0};                        ///< first index in the hinge's U
+  /// k when the axis is exactly ±e_k of the inboard frame (k = 0, 1, 2 for x, y, z), else -1:
+  /// the multibody kernels then form a PIN's joint transform from two columns (Hinge's
+  /// factories set it).
+  int coordinateAxis{-1};
 };
 
 /// A hinge: a typed chain of at most three subhinges with its Q and U sizes. Built by the
