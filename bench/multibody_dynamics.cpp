@@ -2,19 +2,19 @@
 // hybrid dynamics (every other PIN prescribed), RNEA (inverse dynamics) and CRBA (mass matrix)
 // on serial chains of 7, 30 and 100 PIN bodies and on a 30-body branched tree with a FULL6DOF
 // base (five branches of PIN bodies), the shapes of Pinocchio's published anchors
-// (reference/peers-and-anchors.md). Random but seeded mass properties, frames and states;
-// gravity on.
+// (reference/peers-and-anchors.md); ABA also on a 30-body chain of BALL joints. Random but
+// seeded mass properties, frames and states; gravity on.
 
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 
 #include "bench_context.h"
-#include "multibody_problem.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/rnea.h"
+#include "multibody_problem.h"
 
 namespace hopsim::bench {
 namespace {
@@ -28,15 +28,20 @@ void report(benchmark::State& state, int bodies) {
   state.counters["per_body"] = benchmark::Counter(static_cast<double>(bodies), kSecondsPer);
 }
 
-void BM_Aba(benchmark::State& state) {
-  const int bodies = static_cast<int>(state.range(0));
-  const MultibodyProblem p = makeMultibodyProblem(bodies, state.range(1) != 0);
+void timeAba(benchmark::State& state, const MultibodyProblem& p) {
   MultibodyData data(p.model);
   for (auto _ : state) {
     benchmark::DoNotOptimize(aba(p.model, data, p.q, p.u, p.tau).data());
     benchmark::ClobberMemory();
   }
-  report(state, bodies);
+  report(state, p.model.bodyCount() - 1);
+}
+void BM_Aba(benchmark::State& state) {
+  timeAba(state, makeMultibodyProblem(static_cast<int>(state.range(0)), state.range(1) != 0));
+}
+// A chain of BALL joints: the recursion's multi-column path (three columns per body).
+void BM_AbaBallChain(benchmark::State& state) {
+  timeAba(state, makeBallChain(static_cast<int>(state.range(0))));
 }
 
 // Hybrid dynamics with every other PIN prescribed (the base, when there is one, stays free).
@@ -78,6 +83,7 @@ void BM_Crba(benchmark::State& state) {
 #define HOPSIM_MULTIBODY_SHAPES \
   ArgNames({"bodies", "branched"})->Args({7, 0})->Args({30, 0})->Args({100, 0})->Args({30, 1})
 BENCHMARK(BM_Aba)->HOPSIM_MULTIBODY_SHAPES;
+BENCHMARK(BM_AbaBallChain)->ArgName("bodies")->Arg(30);
 BENCHMARK(BM_HybridDynamics)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Rnea)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Crba)->HOPSIM_MULTIBODY_SHAPES;

@@ -14,21 +14,44 @@ using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
 
+namespace {
+
+// Seeded draws shared by the problems: vectors, mass properties, frames and the state.
+class Draws {
+ public:
+  Vector3 vec() { return Vector3(uni(), uni(), uni()); }
+  SpatialInertia inertia() {
+    const Vector3 j(1.1 + uni(), 1.1 + uni(), 1.1 + uni());
+    const Matrix3 I = (0.05 * j).sum() * Matrix3::Identity() - Matrix3(0.05 * j.asDiagonal());
+    return SpatialInertia::fromCmInertia(2.0 + uni(), 0.1 * vec(), I);
+  }
+  RigidTransform frame() {
+    return RigidTransform(spatial::rotationFromAxisAngle(vec(), 0.3 * uni()),
+                          Vector3(0.05 * uni(), 0.05 * uni(), 0.3));
+  }
+  double uni() { return uniform_(rng_); }
+  // U, U̇ and τ, uniform in [-1, 1].
+  void randomRates(MultibodyProblem& p) {
+    p.u = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(); });
+    p.udot = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(); });
+    p.tau = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(); });
+  }
+
+ private:
+  std::mt19937_64 rng_{42};
+  std::uniform_real_distribution<double> uniform_{-1.0, 1.0};
+};
+
+}  // namespace
+
 MultibodyProblem makeMultibodyProblem(int bodies, bool branched) {
-  std::mt19937_64 rng(42);
-  std::uniform_real_distribution<double> uni(-1.0, 1.0);
-  const auto vec = [&] { return Vector3(uni(rng), uni(rng), uni(rng)); };
+  Draws draw;
+  const auto uni = [&] { return draw.uni(); };
+  const auto vec = [&] { return draw.vec(); };
+  const auto inertia = [&] { return draw.inertia(); };
+  const auto frame = [&] { return draw.frame(); };
   MultibodyProblem p;
   p.model.setGravity(Vector3(0, 0, -9.81));
-  const auto inertia = [&] {
-    const Vector3 j(1.1 + uni(rng), 1.1 + uni(rng), 1.1 + uni(rng));
-    const Matrix3 I = (0.05 * j).sum() * Matrix3::Identity() - Matrix3(0.05 * j.asDiagonal());
-    return SpatialInertia::fromCmInertia(2.0 + uni(rng), 0.1 * vec(), I);
-  };
-  const auto frame = [&] {
-    return RigidTransform(spatial::rotationFromAxisAngle(vec(), 0.3 * uni(rng)),
-                          Vector3(0.05 * uni(rng), 0.05 * uni(rng), 0.3));
-  };
   const int branchLength = branched ? (bodies - 1 + 4) / 5 : bodies;
   for (int b = 1; b <= bodies; ++b) {
     if (branched && b == 1) {
@@ -41,11 +64,24 @@ MultibodyProblem makeMultibodyProblem(int bodies, bool branched) {
     p.model.addBody("b" + std::to_string(b), parent, inertia(), Hinge::pin(axis), frame());
   }
   p.q = p.model.neutralConfiguration();
-  for (int i = 0; i < p.model.nq(); ++i) p.q[i] += 0.5 * uni(rng);
+  for (int i = 0; i < p.model.nq(); ++i) p.q[i] += 0.5 * uni();
   if (branched) p.q.head<4>() = spatial::quaternionFromAxisAngle(vec(), 0.4);
-  p.u = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(rng); });
-  p.udot = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(rng); });
-  p.tau = Eigen::VectorXd::NullaryExpr(p.model.nu(), [&] { return uni(rng); });
+  draw.randomRates(p);
+  return p;
+}
+
+MultibodyProblem makeBallChain(int bodies) {
+  Draws draw;
+  MultibodyProblem p;
+  p.model.setGravity(Vector3(0, 0, -9.81));
+  for (int b = 1; b <= bodies; ++b) {
+    p.model.addBody("b" + std::to_string(b), b - 1, draw.inertia(), Hinge::ball(), draw.frame());
+  }
+  p.q = p.model.neutralConfiguration();
+  for (int b = 1; b <= bodies; ++b) {
+    p.q.segment<4>(p.model.qStart(b)) = spatial::quaternionFromAxisAngle(draw.vec(), draw.uni());
+  }
+  draw.randomRates(p);
   return p;
 }
 

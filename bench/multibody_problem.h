@@ -22,4 +22,8 @@ struct MultibodyProblem {
 /// the same arguments give the same model and state everywhere.
 MultibodyProblem makeMultibodyProblem(int bodies, bool branched);
 
+/// A serial chain of `bodies` BALL joints (three columns each, the multi-column path of the
+/// recursions), with the same kind of seeded mass properties, frames and states.
+MultibodyProblem makeBallChain(int bodies);
+
 }  // namespace hopsim::bench

@@ -1,6 +1,8 @@
 #include "hopsim/core/multibody/aba.h"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
+#include <type_traits>
 
 #include "articulated_body.h"
 #include "hinge_kernels.h"
@@ -45,23 +47,39 @@ void applyToColumnMotionAndForce(const RigidTransform& X_RB, const Matrix6& S_B,
   f_R = SpatialForce(r.col(5) + p.cross(r.col(4)), r.col(4));
 }
 
-// D⁻¹ for the symmetric positive-definite D of a multi-column hinge: D = L Lᵀ (Eigen's
+// D⁻¹ for the symmetric positive-definite K x K D of a multi-column hinge: D = L Lᵀ (Eigen's
 // unblocked factorization at this size), L⁻¹ by forward substitution, D⁻¹ = L⁻ᵀ L⁻¹. Eigen's
 // LLT::solve on a matrix right-hand side would run its blocked triangular solve and packing
 // kernels, which cost a free base about a tenth of a 30-body tree's recursion.
-Matrix6 inverseOfPositiveDefinite(const Matrix6& D) {
-  const Eigen::LLT<Matrix6> llt(D);
-  const Matrix6& L = llt.matrixLLT();  // the factor in the lower triangle
-  Matrix6 Linv = Matrix6::Zero();
-  for (int j = 0; j < 6; ++j) {
+template <int K>
+Eigen::Matrix<double, K, K> inverseOfPositiveDefinite(const Eigen::Matrix<double, K, K>& D) {
+  const Eigen::LLT<Eigen::Matrix<double, K, K>> llt(D);
+  const Eigen::Matrix<double, K, K>& L = llt.matrixLLT();  // the factor in the lower triangle
+  Eigen::Matrix<double, K, K> Linv = Eigen::Matrix<double, K, K>::Zero();
+  for (int j = 0; j < K; ++j) {
     Linv(j, j) = 1.0 / L(j, j);
-    for (int i = j + 1; i < 6; ++i) {
+    for (int i = j + 1; i < K; ++i) {
       double sum = 0.0;
       for (int k = j; k < i; ++k) sum += L(i, k) * Linv(k, j);
       Linv(i, j) = -sum / L(i, i);
     }
   }
   return Linv.transpose() * Linv;
+}
+
+// Calls f(std::integral_constant<int, K>{}) with K the column count of a multi-column hinge
+// (2, 3 or 6; 6 for any other count, whose columns beyond nu are zero), so that its algebra runs
+// on fixed 6 x K blocks instead of 6 x 6 matrices with zero columns.
+template <class F>
+void withColumnCount(int nu, F&& f) {
+  switch (nu) {
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    case 3:
+      return f(std::integral_constant<int, 3>{});
+    default:
+      return f(std::integral_constant<int, 6>{});
+  }
 }
 
 // Pass 1 for body b, its kinematics known (X_WB, S_B, V_WB_B, c_B): the rigid body alone,
@@ -84,8 +102,8 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
   }
   M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
   if (model.hinge(b).nu() == 1) {  // the common case: the three moves in one product
-    applyToColumnMotionAndForce(X_RB.pose(), data.S_B[i], data.c_B[i], pA, data.S_R[i],
-                                data.c_R[i], data.pA_R[i]);
+    applyToColumnMotionAndForce(X_RB.pose(), data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                data.pA_R[i]);
     return;
   }
   for (int k = 0; k < model.hinge(b).nu(); ++k) {
@@ -150,27 +168,34 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
     for (int j = 0; j < 6; ++j) Pp.col(j) += P.col(j) - Ud * U(j, 0);
     data.pA_R[pi].vector() += pA + PSc.col(1) + Ud * (eps[0] - U.col(0).dot(c));
   } else {
-    // Fixed 6x6 algebra on S_f (S with its prescribed columns zeroed; columns beyond nu are
-    // zero already) and an identity block in D for the zero columns: exact for every mix.
-    Matrix6 Sf = S;
-    for (int k = 0; k < nub; ++k) {
-      if (prescribed.at(u0 + k)) Sf.col(k).setZero();
-    }
-    U.noalias() = P * Sf;
-    Matrix6 D = Sf.transpose() * U;
-    for (int k = 0; k < 6; ++k) {
-      if (k >= nub || prescribed.at(u0 + k)) D(k, k) = 1.0;
-    }
-    Dinv = inverseOfPositiveDefinite(D);
-    for (int k = 0; k < nub; ++k) {
-      eps[k] = prescribed.at(u0 + k) ? 0.0 : tau[u0 + k] - S.col(k).dot(pA);
-    }
-    if (parent == kWorldBody) return;
-    const Matrix6 UDinv = U * Dinv;
-    Matrix6& Pp = data.P_R[pi].matrix();
-    Pp += P;
-    Pp.noalias() -= UDinv * U.transpose();
-    data.pA_R[pi].vector().noalias() += pA + P * c + UDinv * (eps - U.transpose() * c);
+    withColumnCount(nub, [&](auto columns) {
+      constexpr int K = decltype(columns)::value;
+      const int n = std::min(nub, K);  // nub itself; the bound lets GCC see the blocks' size
+      // Fixed 6 x K algebra on S_f (S with its prescribed columns zeroed; columns beyond nu
+      // are zero already) and unit diagonal entries in D for the zero columns: exact for every
+      // mix. U and D⁻¹ outside the K columns keep their zeros and identity (MultibodyData).
+      Eigen::Matrix<double, 6, K> Sf = S.leftCols<K>();
+      for (int k = 0; k < n; ++k) {
+        if (prescribed.at(u0 + k)) Sf.col(k).setZero();
+      }
+      auto UK = U.leftCols<K>();
+      UK.noalias() = P * Sf;
+      Eigen::Matrix<double, K, K> D = Sf.transpose() * UK;
+      for (int k = 0; k < K; ++k) {
+        if (k >= n || prescribed.at(u0 + k)) D(k, k) = 1.0;
+      }
+      auto DinvK = Dinv.topLeftCorner<K, K>();
+      DinvK = inverseOfPositiveDefinite<K>(D);
+      for (int k = 0; k < n; ++k) {
+        eps[k] = prescribed.at(u0 + k) ? 0.0 : tau[u0 + k] - S.col(k).dot(pA);
+      }
+      if (parent == kWorldBody) return;
+      const Eigen::Matrix<double, 6, K> UDinv = UK * DinvK;
+      Matrix6& Pp = data.P_R[pi].matrix();
+      Pp += P;
+      Pp.noalias() -= UDinv * UK.transpose();
+      data.pA_R[pi].vector().noalias() += pA + P * c + UDinv * (eps.head<K>() - UK.transpose() * c);
+    });
   }
 }
 
@@ -200,26 +225,33 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
       A += S.col(0) * ud;
     }
   } else if (nub > 1) {
-    Vector6 ud = Vector6::Zero();
-    bool anyPrescribed = false;
-    for (int k = 0; k < nub; ++k) {
-      if (prescribed.at(u0 + k)) {
-        ud[k] = prescribed.udot(u0 + k);
-        anyPrescribed = true;
+    withColumnCount(nub, [&](auto columns) {
+      constexpr int K = decltype(columns)::value;
+      const int n = std::min(nub, K);  // nub itself; the bound lets GCC see the blocks' size
+      const auto SK = S.leftCols<K>();
+      Eigen::Matrix<double, K, 1> ud = Eigen::Matrix<double, K, 1>::Zero();
+      bool anyPrescribed = false;
+      for (int k = 0; k < n; ++k) {
+        if (prescribed.at(u0 + k)) {
+          ud[k] = prescribed.udot(u0 + k);
+          anyPrescribed = true;
+        }
       }
-    }
-    if (anyPrescribed) A += S * ud;
-    // Zero on prescribed rows and beyond nu (unit rows of Dinv, zero ε and zero columns of U).
-    const Vector6 udFree = data.Dinv[i] * (data.eps[i] - data.PS_R[i].transpose() * A);
-    A += S * udFree;  // columns beyond nu are zero
-    ud += udFree;
-    data.udot.segment(u0, nub) = ud.head(nub);
-    if (anyPrescribed) {
-      const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
-      for (int k = 0; k < nub; ++k) {
-        if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
+      if (anyPrescribed) A += SK * ud;
+      // Zero on prescribed rows and beyond nu (unit rows of Dinv, zero ε and zero columns of U).
+      const Eigen::Matrix<double, K, 1> udFree =
+          data.Dinv[i].topLeftCorner<K, K>() *
+          (data.eps[i].head<K>() - data.PS_R[i].leftCols<K>().transpose() * A);
+      A += SK * udFree;  // columns beyond nu are zero
+      ud += udFree;
+      data.udot.segment(u0, n) = ud.head(n);
+      if (anyPrescribed) {
+        const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
+        for (int k = 0; k < n; ++k) {
+          if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
+        }
       }
-    }
+    });
   }
   data.A_R[i] = SpatialMotion(A);
   data.A_WB_B[i] = SpatialTransform(data.X_RB[i]).inverseApply(data.A_R[i]);
