@@ -263,7 +263,7 @@ namespace detail {
 
 // Flattened: every call below is inlined into the one loop body. Left to its heuristics, GCC
 // keeps the joint kernels, pose products and spatial-vector constructors out of line in a
-// function this large (docs/performance.md, "Forward dynamics: flattened").
+// function this large (docs/performance.md, "a flattened recursion and the coordinate PIN").
 [[gnu::flatten]] void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
                                                const double* q, const double* u,
                                                const Eigen::Ref<const Eigen::VectorXd>& tau,
