@@ -46,7 +46,8 @@ class Random {
   Matrix3 rotation() { return spatial::rotationFromQuaternion(quaternion()); }
   // ±x, ±y or ±z.
   Vector3 coordinateAxis() {
-    return (integer(0, 1) == 0 ? 1.0 : -1.0) * Vector3::Unit(integer(0, 2));
+    const double sign = integer(0, 1) == 0 ? 1.0 : -1.0;  // drawn first, in a fixed order
+    return sign * Vector3::Unit(integer(0, 2));
   }
   RigidTransform pose(double scale = 0.5) { return RigidTransform(rotation(), vector(scale)); }
   // A physically valid inertia: I = tr(J) 1 - J for a positive second-moment matrix J.
