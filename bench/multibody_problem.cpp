@@ -46,26 +46,23 @@ class Draws {
 
 MultibodyProblem makeMultibodyProblem(int bodies, bool branched) {
   Draws draw;
-  const auto uni = [&] { return draw.uni(); };
-  const auto vec = [&] { return draw.vec(); };
-  const auto inertia = [&] { return draw.inertia(); };
-  const auto frame = [&] { return draw.frame(); };
   MultibodyProblem p;
   p.model.setGravity(Vector3(0, 0, -9.81));
   const int branchLength = branched ? (bodies - 1 + 4) / 5 : bodies;
   for (int b = 1; b <= bodies; ++b) {
     if (branched && b == 1) {
-      p.model.addBody("base", kWorldBody, inertia(), Hinge::full6Dof());
+      p.model.addBody("base", kWorldBody, draw.inertia(), Hinge::full6Dof());
       continue;
     }
     const int k = branched ? b - 2 : b - 1;  // position among the PIN bodies
     const int parent = !branched ? b - 1 : (k % branchLength == 0 ? 1 : b - 1);
     const Vector3 axis = (b % 2 == 0) ? Vector3::UnitZ() : Vector3::UnitY();
-    p.model.addBody("b" + std::to_string(b), parent, inertia(), Hinge::pin(axis), frame());
+    p.model.addBody("b" + std::to_string(b), parent, draw.inertia(), Hinge::pin(axis),
+                    draw.frame());
   }
   p.q = p.model.neutralConfiguration();
-  for (int i = 0; i < p.model.nq(); ++i) p.q[i] += 0.5 * uni();
-  if (branched) p.q.head<4>() = spatial::quaternionFromAxisAngle(vec(), 0.4);
+  for (int i = 0; i < p.model.nq(); ++i) p.q[i] += 0.5 * draw.uni();
+  if (branched) p.q.head<4>() = spatial::quaternionFromAxisAngle(draw.vec(), 0.4);
   draw.randomRates(p);
   return p;
 }

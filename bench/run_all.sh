@@ -8,15 +8,19 @@
 # HOPSIM_BENCH_MIN_TIME (default 0.05 s) is passed to every program as --benchmark_min_time and
 # HOPSIM_BENCH_REPETITIONS (default 3) as --benchmark_repetitions, whose median the table uses;
 # HOPSIM_SCIPY_REPEAT (default 3) is the SciPy script's --repeat. With the defaults the whole
-# run takes about 6 minutes on a 2-core machine (docs/performance.md). The exit status is 1 if a program
-# failed (a benchmark that finds a wrong result exits non-zero before timing), 0 otherwise: a
-# missed target is reported in the table, not as a failure.
+# run took 197 s with the peers on a 2-core machine (docs/performance.md). The exit status is 1
+# if a program failed (a benchmark that finds a wrong result exits non-zero before timing), 0
+# otherwise: a missed target is reported in the table, not as a failure.
 
 set -uo pipefail
 
 build=${1:-build}
 min_time=${HOPSIM_BENCH_MIN_TIME:-0.05}
 repetitions=${HOPSIM_BENCH_REPETITIONS:-3}
+if [[ ! "$repetitions" =~ ^[1-9][0-9]*$ ]]; then
+  echo "run_all.sh: HOPSIM_BENCH_REPETITIONS is '$repetitions' (expected a positive integer)" >&2
+  exit 2
+fi
 repeat=${HOPSIM_SCIPY_REPEAT:-3}
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 python=/usr/bin/python3
