@@ -24,9 +24,8 @@ void forwardKinematics(const MultibodyModel& model, MultibodyData& data,
   detail::checkSize(u.size(), model.nu(), "forwardKinematics", "u");
   const int n = model.bodyCount();
   data.V_WB_B[0] = SpatialMotion();
-  for (BodyIndex b = 1; b < n; ++b) {
-    detail::propagateBodyVelocity(model, data, b, q.data(), u.data());
-  }
+  for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q.data(), u.data());
+  for (BodyIndex b = 1; b < n; ++b) detail::finishBodyKinematics(model, data, b);
 }
 
 RigidTransform nodePose(const MultibodyModel& model, const MultibodyData& data, NodeIndex n) {

@@ -213,43 +213,69 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
   }
 }
 
-// Two motions about Po in P, moved by the pose X_PB to about Bo in B: SpatialTransform's
-// inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read straight from
-// the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time, docs/performance.md).
-inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
-                               const SpatialMotion& A_P, SpatialMotion& V_B, SpatialMotion& A_B) {
+// Two motions about Po in P, moved by the pose X_PB to about Bo in B (V_B returned, A_B written):
+// SpatialTransform's inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read
+// straight from the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time,
+// docs/performance.md).
+inline SpatialMotion inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
+                                        const SpatialMotion& A_P, SpatialMotion& A_B) {
   Eigen::Matrix<double, 3, 4> motions;
   motions.col(0) = V_P.rotational();
   motions.col(1) = V_P.translational() - X_PB.translation().cross(motions.col(0));
   motions.col(2) = A_P.rotational();
   motions.col(3) = A_P.translational() - X_PB.translation().cross(motions.col(2));
   const Eigen::Matrix<double, 4, 3> moved = motions.transpose() * X_PB.rotation();  // (Rᵀ M)ᵀ
-  V_B = SpatialMotion(moved.row(0).transpose(), moved.row(1).transpose());
   A_B = SpatialMotion(moved.row(2).transpose(), moved.row(3).transpose());
+  return SpatialMotion(moved.row(0).transpose(), moved.row(1).transpose());
 }
 
-// The outward pass shared by forward kinematics, RNEA and ABA for body b (its parent already
-// done): joint kinematics, then X_WB, the body velocity V_WB_B and its velocity-product
-// acceleration c_B = c_J + V x V_J. Returns V_WB_B. With A_B (RNEA), also moves the parent's
-// data.A_WB_B to B into *A_B, in the same product as the velocity.
-inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, MultibodyData& data,
-                                           BodyIndex b, const double* q, const double* u,
-                                           SpatialMotion* A_B = nullptr) {
+// Body b's place in the outward pass of forward kinematics with velocities (its parent done,
+// its hinge's relative velocity V_J and velocity product c_J given): X_WB, the body velocity
+// V_WB_B = ᴮX_P V_P + V_J and its velocity-product acceleration c_B = c_J + V x V_J. Returns
+// V_WB_B. With A_B (RNEA), also moves the parent's data.A_WB_B to B into *A_B, in the same
+// product as the velocity.
+inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, MultibodyData& data,
+                                           BodyIndex b, const SpatialMotion& V_J,
+                                           const SpatialMotion& c_J, SpatialMotion* A_B = nullptr) {
   const auto i = static_cast<std::size_t>(b);
   const auto p = static_cast<std::size_t>(model.parent(b));
-  SpatialMotion V_J, c_J;
-  bodyJointKinematics(model, data, b, q, u, &V_J, &c_J);
   data.X_WB[i] = data.X_WB[p] * data.X_PB[i];
-  SpatialMotion V;
-  if (A_B != nullptr) {
-    inverseApplyToBoth(data.X_PB[i], data.V_WB_B[p], data.A_WB_B[p], V, *A_B);
-  } else {
-    V = SpatialTransform(data.X_PB[i]).inverseApply(data.V_WB_B[p]);
-  }
+  SpatialMotion V = A_B != nullptr
+                        ? inverseApplyToBoth(data.X_PB[i], data.V_WB_B[p], data.A_WB_B[p], *A_B)
+                        : SpatialTransform(data.X_PB[i]).inverseApply(data.V_WB_B[p]);
   V += V_J;
   data.V_WB_B[i] = V;
   data.c_B[i] = c_J + spatial::crossMotion(V, V_J);
   return V;
+}
+
+// The outward pass for body b in one step: its joint, then composeBodyKinematics (RNEA).
+inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, MultibodyData& data,
+                                           BodyIndex b, const double* q, const double* u,
+                                           SpatialMotion* A_B = nullptr) {
+  SpatialMotion V_J, c_J;
+  bodyJointKinematics(model, data, b, q, u, &V_J, &c_J);
+  return composeBodyKinematics(model, data, b, V_J, c_J, A_B);
+}
+
+// The same outward pass in two sweeps over the bodies (forwardKinematics, ABA). The first
+// (startBodyKinematics, any order) is each hinge alone: X_PB, S_B, and the hinge's V_J and c_J,
+// left in data.V_WB_B and data.c_B. No joint depends on another, so the processor overlaps them
+// (their sincos above all) instead of waiting on each at a link of the chains of poses and
+// velocities; the second (finishBodyKinematics, parents first) is those chains alone. In ABA the
+// two sweeps took 3 to 8 % off (docs/performance.md, "ABA in sweeps"); RNEA's smaller loop body
+// overlaps consecutive bodies already, and it stays one sweep (two measured no faster).
+inline void startBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                                const double* q, const double* u) {
+  const auto i = static_cast<std::size_t>(b);
+  bodyJointKinematics(model, data, b, q, u, &data.V_WB_B[i], &data.c_B[i]);
+}
+inline SpatialMotion finishBodyKinematics(const MultibodyModel& model, MultibodyData& data,
+                                          BodyIndex b) {
+  const auto i = static_cast<std::size_t>(b);
+  const SpatialMotion V_J = data.V_WB_B[i];  // copies: composeBodyKinematics overwrites both
+  const SpatialMotion c_J = data.c_B[i];
+  return composeBodyKinematics(model, data, b, V_J, c_J);
 }
 
 // Sets and returns body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of
