@@ -1,9 +1,9 @@
 // Multibody dynamics cost per call and per body (docs/performance.md): ABA (forward dynamics),
-// hybrid dynamics (every other PIN prescribed), RNEA (inverse dynamics) and CRBA (mass matrix)
-// on serial chains of 7, 30 and 100 PIN bodies and on a 30-body branched tree with a FULL6DOF
-// base (five branches of PIN bodies), the shapes of Pinocchio's published anchors
-// (reference/peers-and-anchors.md); ABA also on a 30-body chain of BALL joints. Random but
-// seeded mass properties, frames and states; gravity on.
+// hybrid dynamics (every other PIN prescribed), RNEA (inverse dynamics), CRBA (mass matrix) and
+// forward kinematics with velocities on serial chains of 7, 30 and 100 PIN bodies and on a 30-body
+// branched tree with a FULL6DOF base (five branches of PIN bodies), the shapes of Pinocchio's
+// published anchors (reference/peers-and-anchors.md); ABA also on a 30-body chain of BALL joints.
+// Random but seeded mass properties, frames and states; gravity on.
 
 #include <benchmark/benchmark.h>
 
@@ -12,6 +12,7 @@
 #include "bench_context.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
+#include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/rnea.h"
 #include "multibody_problem.h"
@@ -68,6 +69,18 @@ void BM_Rnea(benchmark::State& state) {
   report(state, bodies);
 }
 
+void BM_ForwardKinematics(benchmark::State& state) {
+  const int bodies = static_cast<int>(state.range(0));
+  const MultibodyProblem p = makeMultibodyProblem(bodies, state.range(1) != 0);
+  MultibodyData data(p.model);
+  for (auto _ : state) {
+    forwardKinematics(p.model, data, p.q, p.u);
+    benchmark::DoNotOptimize(data.V_WB_B.back());
+    benchmark::ClobberMemory();
+  }
+  report(state, bodies);
+}
+
 void BM_Crba(benchmark::State& state) {
   const int bodies = static_cast<int>(state.range(0));
   const MultibodyProblem p = makeMultibodyProblem(bodies, state.range(1) != 0);
@@ -87,6 +100,7 @@ BENCHMARK(BM_AbaBallChain)->ArgName("bodies")->Arg(30);
 BENCHMARK(BM_HybridDynamics)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Rnea)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Crba)->HOPSIM_MULTIBODY_SHAPES;
+BENCHMARK(BM_ForwardKinematics)->HOPSIM_MULTIBODY_SHAPES;
 
 }  // namespace
 }  // namespace hopsim::bench

@@ -16,11 +16,18 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
   // descendant stay at this zero, no later call writes them.
   if (data.M.rows() != model.nu()) data.M.setZero(model.nu(), model.nu());
   const int n = model.bodyCount();
+  // Joints, poses and each body's terms in R in separate sweeps, as in ABA (aba.cpp).
+  for (BodyIndex b = 1; b < n; ++b) {
+    detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
+  }
   for (BodyIndex b = 1; b < n; ++b) {
     const auto i = static_cast<std::size_t>(b);
-    detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
     data.X_WB[i] = data.X_WB[static_cast<std::size_t>(model.parent(b))] * data.X_PB[i];
-    const SpatialTransform X_RB = detail::updateReferencePose(model, data, b);
+    detail::updateReferencePose(model, data, b);
+  }
+  for (BodyIndex b = 1; b < n; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const SpatialTransform X_RB(data.X_RB[i]);
     for (int k = 0; k < model.hinge(b).nu(); ++k) {
       data.S_R[i].col(k) = X_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
     }

@@ -262,9 +262,10 @@ inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, Multibod
 // (startBodyKinematics, any order) is each hinge alone: X_PB, S_B, and the hinge's V_J and c_J,
 // left in data.V_WB_B and data.c_B. No joint depends on another, so the processor overlaps them
 // (their sincos above all) instead of waiting on each at a link of the chains of poses and
-// velocities; the second (finishBodyKinematics, parents first) is those chains alone. In ABA the
-// two sweeps took 3 to 8 % off (docs/performance.md, "ABA in sweeps"); RNEA's smaller loop body
-// overlaps consecutive bodies already, and it stays one sweep (two measured no faster).
+// velocities; the second (finishBodyKinematics, parents first) is those chains alone. Two sweeps
+// took 3 to 8 % off ABA and 17 to 20 % off forwardKinematics (docs/performance.md, "ABA in
+// sweeps"); RNEA's smaller loop body overlaps consecutive bodies already, and it stays one sweep
+// (two measured no faster).
 inline void startBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                 const double* q, const double* u) {
   const auto i = static_cast<std::size_t>(b);
@@ -278,17 +279,14 @@ inline SpatialMotion finishBodyKinematics(const MultibodyModel& model, Multibody
   return composeBodyKinematics(model, data, b, V_J, c_J);
 }
 
-// Sets and returns body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of
-// b's base), data.X_PB set: the identity for a base, else X_RP X_PB, composed from the parent
-// (visited first), never through world poses, which far from Wo would lose the digits R is
-// there to keep.
-inline SpatialTransform updateReferencePose(const MultibodyModel& model, MultibodyData& data,
-                                            BodyIndex b) {
+// Sets body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of b's base),
+// data.X_PB set: the identity for a base, else X_RP X_PB, composed from the parent (visited
+// first), never through world poses, which far from Wo would lose the digits R is there to keep.
+inline void updateReferencePose(const MultibodyModel& model, MultibodyData& data, BodyIndex b) {
   const auto i = static_cast<std::size_t>(b);
   const BodyIndex parent = model.parent(b);
   data.X_RB[i] = parent == kWorldBody ? RigidTransform()
                                       : data.X_RB[static_cast<std::size_t>(parent)] * data.X_PB[i];
-  return SpatialTransform(data.X_RB[i]);
 }
 // The world's fictitious acceleration -g (gravity, MultibodyModel::gravity) about the origin
 // of base b's frame, in it: the parent acceleration of a base in R.
