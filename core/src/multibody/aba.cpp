@@ -89,7 +89,7 @@ void withColumnCount(int nu, F&& f) {
 void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                std::span<const SpatialForce> F_ext_B) {
   const auto i = static_cast<std::size_t>(b);
-  const SpatialTransform X_RB(data.X_RB[i]);
+  const RigidTransform& X_RB = data.X_RB[i];
   const SpatialInertia& M = model.massProperties(b);
   SpatialForce pA = M.biasForce(data.V_WB_B[i]);
   if (!F_ext_B.empty()) pA -= F_ext_B[i];
@@ -102,15 +102,16 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
   }
   M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
   if (model.hinge(b).nu() == 1) {  // the common case: the three moves in one product
-    applyToColumnMotionAndForce(X_RB.pose(), data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+    applyToColumnMotionAndForce(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
                                 data.pA_R[i]);
     return;
   }
+  const SpatialTransform T_RB(X_RB);
   for (int k = 0; k < model.hinge(b).nu(); ++k) {
-    data.S_R[i].col(k) = X_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
+    data.S_R[i].col(k) = T_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
   }
-  data.c_R[i] = X_RB.apply(data.c_B[i]);
-  data.pA_R[i] = X_RB.apply(pA);
+  data.c_R[i] = T_RB.apply(data.c_B[i]);
+  data.pA_R[i] = T_RB.apply(pA);
 }
 
 // Pass 2 for body b, its subtree done. The hinge's free columns S_f are factored out of the

@@ -213,20 +213,19 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
   }
 }
 
-// Two motions about Po in P, moved by the pose X_PB to about Bo in B (V_B returned, A_B written):
-// SpatialTransform's inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read
-// straight from the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time,
-// docs/performance.md).
-inline SpatialMotion inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
-                                        const SpatialMotion& A_P, SpatialMotion& A_B) {
+// Two motions about Po in P, moved by the pose X_PB to about Bo in B: SpatialTransform's
+// inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read straight from
+// the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time, docs/performance.md).
+inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
+                               const SpatialMotion& A_P, SpatialMotion& V_B, SpatialMotion& A_B) {
   Eigen::Matrix<double, 3, 4> motions;
   motions.col(0) = V_P.rotational();
   motions.col(1) = V_P.translational() - X_PB.translation().cross(motions.col(0));
   motions.col(2) = A_P.rotational();
   motions.col(3) = A_P.translational() - X_PB.translation().cross(motions.col(2));
   const Eigen::Matrix<double, 4, 3> moved = motions.transpose() * X_PB.rotation();  // (Rᵀ M)ᵀ
+  V_B = SpatialMotion(moved.row(0).transpose(), moved.row(1).transpose());
   A_B = SpatialMotion(moved.row(2).transpose(), moved.row(3).transpose());
-  return SpatialMotion(moved.row(0).transpose(), moved.row(1).transpose());
 }
 
 // Body b's place in the outward pass of forward kinematics with velocities (its parent done,
@@ -240,9 +239,12 @@ inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, Multibod
   const auto i = static_cast<std::size_t>(b);
   const auto p = static_cast<std::size_t>(model.parent(b));
   data.X_WB[i] = data.X_WB[p] * data.X_PB[i];
-  SpatialMotion V = A_B != nullptr
-                        ? inverseApplyToBoth(data.X_PB[i], data.V_WB_B[p], data.A_WB_B[p], *A_B)
-                        : SpatialTransform(data.X_PB[i]).inverseApply(data.V_WB_B[p]);
+  SpatialMotion V;
+  if (A_B != nullptr) {
+    inverseApplyToBoth(data.X_PB[i], data.V_WB_B[p], data.A_WB_B[p], V, *A_B);
+  } else {
+    V = SpatialTransform(data.X_PB[i]).inverseApply(data.V_WB_B[p]);
+  }
   V += V_J;
   data.V_WB_B[i] = V;
   data.c_B[i] = c_J + spatial::crossMotion(V, V_J);
