@@ -277,7 +277,7 @@ namespace detail {
   // Pass 1: kinematics when asked (two sweeps, hinge_kernels.h) and the poses in R, root to
   // leaves; then each body's inertia and bias force in R, in a sweep of their own: no body's
   // depends on another's, so there they overlap freely instead of stretching each step of the
-  // chains (4 to 7 % of ABA's time, docs/performance.md, "ABA in sweeps").
+  // chains (3 to 7 % of ABA's time, docs/performance.md, "ABA in sweeps").
   if (q != nullptr) {
     data.V_WB_B[0] = SpatialMotion();
     for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q, u);
