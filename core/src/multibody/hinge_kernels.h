@@ -273,12 +273,11 @@ inline void startBodyKinematics(const MultibodyModel& model, MultibodyData& data
   const auto i = static_cast<std::size_t>(b);
   bodyJointKinematics(model, data, b, q, u, &data.V_WB_B[i], &data.c_B[i]);
 }
-inline SpatialMotion finishBodyKinematics(const MultibodyModel& model, MultibodyData& data,
-                                          BodyIndex b) {
+inline void finishBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b) {
   const auto i = static_cast<std::size_t>(b);
   const SpatialMotion V_J = data.V_WB_B[i];  // copies: composeBodyKinematics overwrites both
   const SpatialMotion c_J = data.c_B[i];
-  return composeBodyKinematics(model, data, b, V_J, c_J);
+  composeBodyKinematics(model, data, b, V_J, c_J);
 }
 
 // Sets body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of b's base),
