@@ -29,22 +29,30 @@ class PrescribedMotion {
 // The first column s of S_B, a motion c and a force f, all about Bo in B, moved by the pose
 // X_RB to about Ro in R as SpatialTransform::apply moves each, with R applied to their six
 // 3-vectors in one 3x6 product instead of three 3x2 ones (pass 1 for a one-column hinge: about
-// 4 % of ABA's time, docs/performance.md). Writes the first column of S_R.
+// 4 % of ABA's time, docs/performance.md). Writes the first column of S_R. With
+// kPureRotation, s = [n; 0] (a PIN in the body frame) and its zero part is left out of the
+// product.
+template <bool kPureRotation>
 void applyToColumnMotionAndForce(const RigidTransform& X_RB, const Matrix6& S_B,
                                  const SpatialMotion& c_B, const SpatialForce& f_B, Matrix6& S_R,
                                  SpatialMotion& c_R, SpatialForce& f_R) {
-  Eigen::Matrix<double, 3, 6> inB;
+  constexpr int s = kPureRotation ? 1 : 2;  // the columns of s in the product
+  Eigen::Matrix<double, 3, s + 4> inB;
   inB.col(0) = S_B.col(0).head<3>();
-  inB.col(1) = S_B.col(0).tail<3>();
-  inB.col(2) = c_B.rotational();
-  inB.col(3) = c_B.translational();
-  inB.col(4) = f_B.translational();
-  inB.col(5) = f_B.rotational();
-  const Eigen::Matrix<double, 3, 6> r = X_RB.rotation() * inB;
+  if constexpr (!kPureRotation) inB.col(1) = S_B.col(0).tail<3>();
+  inB.col(s) = c_B.rotational();
+  inB.col(s + 1) = c_B.translational();
+  inB.col(s + 2) = f_B.translational();
+  inB.col(s + 3) = f_B.rotational();
+  const Eigen::Matrix<double, 3, s + 4> r = X_RB.rotation() * inB;
   const Vector3& p = X_RB.translation();
-  S_R.col(0) << r.col(0), r.col(1) + p.cross(r.col(0));
-  c_R = SpatialMotion(r.col(2), r.col(3) + p.cross(r.col(2)));
-  f_R = SpatialForce(r.col(5) + p.cross(r.col(4)), r.col(4));
+  if constexpr (kPureRotation) {
+    S_R.col(0) << r.col(0), p.cross(r.col(0));
+  } else {
+    S_R.col(0) << r.col(0), r.col(1) + p.cross(r.col(0));
+  }
+  c_R = SpatialMotion(r.col(s), r.col(s + 1) + p.cross(r.col(s)));
+  f_R = SpatialForce(r.col(s + 3) + p.cross(r.col(s + 2)), r.col(s + 2));
 }
 
 // D⁻¹ for the symmetric positive-definite K x K D of a multi-column hinge: D = L Lᵀ (Eigen's
@@ -101,9 +109,14 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
     return;
   }
   M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
-  if (model.hinge(b).nu() == 1) {  // the common case: the three moves in one product
-    applyToColumnMotionAndForce(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
-                                data.pA_R[i]);
+  if (detail::isPinInBodyFrame(model, b)) {  // the common case: the three moves in one product
+    applyToColumnMotionAndForce<true>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i],
+                                      data.c_R[i], data.pA_R[i]);
+    return;
+  }
+  if (model.hinge(b).nu() == 1) {
+    applyToColumnMotionAndForce<false>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i],
+                                       data.c_R[i], data.pA_R[i]);
     return;
   }
   const SpatialTransform T_RB(X_RB);

@@ -228,11 +228,19 @@ inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& 
   A_B = SpatialMotion(moved.row(2).transpose(), moved.row(3).transpose());
 }
 
+// Whether body b's hinge is a PIN whose outboard frame M is the body frame: then S_B = [n; 0],
+// V_J = [n u; 0] and c_J = 0, which the kernels below use to skip zero terms.
+inline bool isPinInBodyFrame(const MultibodyModel& model, BodyIndex b) {
+  return model.hinge(b).type() == HingeType::Pin && model.outboardIsBodyFrame(b);
+}
+
 // Body b's place in the outward pass of forward kinematics with velocities (its parent done,
 // its hinge's relative velocity V_J and velocity product c_J given): X_WB, the body velocity
 // V_WB_B = ᴮX_P V_P + V_J and its velocity-product acceleration c_B = c_J + V x V_J. Returns
 // V_WB_B. With A_B (RNEA), also moves the parent's data.A_WB_B to B into *A_B, in the same
-// product as the velocity.
+// product as the velocity. Without it (the sweeps of ABA and forwardKinematics), c_B of a PIN in
+// the body frame is [ω × ω_J; v × ω_J], one cross product and the sums of zeros fewer; RNEA's one
+// sweep measured 2 % slower with that test in it, and keeps the general form.
 inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, MultibodyData& data,
                                            BodyIndex b, const SpatialMotion& V_J,
                                            const SpatialMotion& c_J, SpatialMotion* A_B = nullptr) {
@@ -247,7 +255,13 @@ inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, Multibod
   }
   V += V_J;
   data.V_WB_B[i] = V;
-  data.c_B[i] = c_J + spatial::crossMotion(V, V_J);
+  if (A_B == nullptr && isPinInBodyFrame(model, b)) {
+    const Vector3 w_J = V_J.rotational();
+    data.c_B[i] = SpatialMotion(Vector3(V.rotational().cross(w_J)),
+                                Vector3(V.translational().cross(w_J)));
+  } else {
+    data.c_B[i] = c_J + spatial::crossMotion(V, V_J);
+  }
   return V;
 }
 
