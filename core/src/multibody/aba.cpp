@@ -110,13 +110,13 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
   }
   M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
   if (detail::isPinInBodyFrame(model, b)) {  // the common case: the three moves in one product
-    applyToColumnMotionAndForce<true>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i],
-                                      data.c_R[i], data.pA_R[i]);
+    applyToColumnMotionAndForce<true>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                      data.pA_R[i]);
     return;
   }
   if (model.hinge(b).nu() == 1) {
-    applyToColumnMotionAndForce<false>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i],
-                                       data.c_R[i], data.pA_R[i]);
+    applyToColumnMotionAndForce<false>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                       data.pA_R[i]);
     return;
   }
   const SpatialTransform T_RB(X_RB);

@@ -257,8 +257,8 @@ inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, Multibod
   data.V_WB_B[i] = V;
   if (A_B == nullptr && isPinInBodyFrame(model, b)) {
     const Vector3 w_J = V_J.rotational();
-    data.c_B[i] = SpatialMotion(Vector3(V.rotational().cross(w_J)),
-                                Vector3(V.translational().cross(w_J)));
+    data.c_B[i] =
+        SpatialMotion(Vector3(V.rotational().cross(w_J)), Vector3(V.translational().cross(w_J)));
   } else {
     data.c_B[i] = c_J + spatial::crossMotion(V, V_J);
   }
