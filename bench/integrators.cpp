@@ -140,11 +140,13 @@ Problem makeProblem(ProblemId id) {
 
 /// Options for `method` at rtol with the problem's per-state atol = atolPerRtol * atolFactor.
 IntegratorOptions options(const Problem& p, double rtol, double atolFactor,
-                          MultistepMethod multistep) {
+                          MultistepMethod multistep,
+                          NonlinearSolver solver = NonlinearSolver::Newton) {
   IntegratorOptions o;
   o.relativeTolerance = rtol;
   o.absoluteTolerances = atolFactor * p.atolPerRtol;
   o.multistep = multistep;
+  o.nonlinearSolver = solver;
   o.maxStepsPerAdvance = 100000000;
   return o;
 }
@@ -226,11 +228,11 @@ const VectorXd& reference(ProblemId id) {
 
 /// One solve per iteration; range(0) = k for rtol = 10^-k.
 void BM_Solve(benchmark::State& state, ProblemId id, const char* method,
-              MultistepMethod multistep) {
+              MultistepMethod multistep, NonlinearSolver solver = NonlinearSolver::Newton) {
   const Problem p = makeProblem(id);
   const VectorXd& ref = reference(id);
   const double rtol = std::pow(10.0, -static_cast<double>(state.range(0)));
-  const IntegratorOptions o = options(p, rtol, rtol, multistep);
+  const IntegratorOptions o = options(p, rtol, rtol, multistep, solver);
   const std::unique_ptr<Integrator> integrator = makeIntegrator(method, o);
   integrator->resize(p.x0.size());
   VectorXd x = p.x0;
@@ -277,6 +279,9 @@ BENCHMARK_CAPTURE(BM_Solve, chain100/cvode, ProblemId::Chain, "cvode", Multistep
     ->HOPSIM_TOLERANCES->HOPSIM_TIMING;
 BENCHMARK_CAPTURE(BM_Solve, chain100/cvode_adams, ProblemId::Chain, "cvode",
                   MultistepMethod::Adams)
+    ->HOPSIM_TOLERANCES->HOPSIM_TIMING;
+BENCHMARK_CAPTURE(BM_Solve, chain100/cvode_adams_fixed_point, ProblemId::Chain, "cvode",
+                  MultistepMethod::Adams, NonlinearSolver::FixedPoint)
     ->HOPSIM_TOLERANCES->HOPSIM_TIMING;
 BENCHMARK_CAPTURE(BM_Solve, chain100/rkf45, ProblemId::Chain, "rkf45", MultistepMethod::Bdf)
     ->HOPSIM_TOLERANCES->HOPSIM_TIMING;

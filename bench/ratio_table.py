@@ -241,6 +241,7 @@ def integrators_against_scipy(results, table):
     at_equal_error("vdp1000", "cvode", "LSODA", 0.25)
     at_equal_error("chain100", "cvode", "LSODA", None)
     at_equal_error("chain100", "cvode_adams", "LSODA", None)
+    at_equal_error("chain100", "cvode_adams_fixed_point", "LSODA", None)
     at_equal_error("chain100", "rkf45", "RK45", None)
 
 

@@ -256,6 +256,9 @@ class Scenario::Builder {
     options.integratorOptions.maxStep = s[S.maxStep];
     options.integratorOptions.multistep =
         s[S.method] == "adams" ? MultistepMethod::Adams : MultistepMethod::Bdf;
+    options.integratorOptions.nonlinearSolver = s[S.nonlinearSolver] == "fixed_point"
+                                                    ? NonlinearSolver::FixedPoint
+                                                    : NonlinearSolver::Newton;
     if (s[S.endTime] < s[S.startTime]) {
       s.fail("end_time", "end_time " + describeValue(s[S.endTime]) + " s is before start_time " +
                              describeValue(s[S.startTime]) + " s");

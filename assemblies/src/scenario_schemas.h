@@ -36,6 +36,11 @@ struct SimulationSection : ParamSchema {
                                   .describe("largest internal step; 0 = unbounded");
   SchemaKey<std::string> method = field<std::string>("method").defaultValue("bdf")
                                       .choices({"bdf", "adams"}).describe("cvode's method");
+  SchemaKey<std::string> nonlinearSolver =
+      field<std::string>("nonlinear_solver").defaultValue("newton")
+          .choices({"newton", "fixed_point"})
+          .describe("how cvode solves each step's implicit equation (fixed_point: non-stiff "
+                    "problems, with adams)");
   SchemaKey<std::vector<double>> gravity =
       field<std::vector<double>>("gravity").unit("m/s^2").length(3)
           .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");

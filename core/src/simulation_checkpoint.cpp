@@ -19,8 +19,9 @@ namespace hopsim {
 namespace {
 
 constexpr const char* kMagic = "hopsim-checkpoint";
-constexpr int kFormatVersion = 5;
-// Version 4 lacks the continuation line; it is read as "no step to continue with".
+constexpr int kFormatVersion = 6;
+// Version 4 lacks the continuation line; it is read as "no step to continue with". Versions 4
+// and 5 lack the nonlinear_solver line; they are read as Newton's method, the only one then.
 constexpr int kOldestReadableVersion = 4;
 constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
                                      FieldRole::ContinuousState};
@@ -178,6 +179,7 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   states_.gather(x);
   out << "continuation " << (continuation_.continuesAt(stateTime_, x) ? continuation_.step : 0.0)
       << '\n';
+  out << "nonlinear_solver " << static_cast<int>(integrator_->options().nonlinearSolver) << '\n';
   out << "signals " << signals_.size() << '\n';
   for (const auto& [name, signal] : signals_) {
     out << "signal " << std::quoted(name) << ' ' << signal->version() << ' ';
@@ -264,7 +266,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   const bool valuesSet = reader.read<int>("values-set flag") != 0;
   reader.expect("integrator");
   const auto integratorName = reader.read<std::string>("integrator name");
-  const IntegratorOptions options = readOptions(reader);
+  IntegratorOptions options = readOptions(reader);
   double continuationStep = 0.0;
   if (formatVersion >= 5) {
     reader.expect("continuation");
@@ -273,6 +275,10 @@ void Simulation::restoreCheckpoint(const std::string& file) {
       reader.fail("continuation step " + describeValue(continuationStep) +
                   " s (expected 0 or a positive step)");
     }
+  }
+  if (formatVersion >= 6) {  // makeIntegrator checks the value
+    reader.expect("nonlinear_solver");
+    options.nonlinearSolver = static_cast<NonlinearSolver>(reader.read<int>("nonlinear solver"));
   }
   std::unique_ptr<Integrator> integrator;
   try {

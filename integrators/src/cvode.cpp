@@ -10,6 +10,7 @@
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <algorithm>
 #include <cmath>
@@ -66,14 +67,16 @@ struct CvodeIntegrator::Sundials {
   N_Vector y = nullptr;    // the state handed to and returned by CVODE
   N_Vector dky = nullptr;  // CVodeGetDky output
   N_Vector atol = nullptr;
-  SUNMatrix matrix = nullptr;
-  SUNLinearSolver linearSolver = nullptr;
+  SUNMatrix matrix = nullptr;                     // Newton only
+  SUNLinearSolver linearSolver = nullptr;         // Newton only
+  SUNNonlinearSolver fixedPointSolver = nullptr;  // NonlinearSolver::FixedPoint only
 
   Sundials() = default;
   Sundials(const Sundials&) = delete;
   Sundials& operator=(const Sundials&) = delete;
   ~Sundials() {
     if (memory != nullptr) CVodeFree(&memory);
+    if (fixedPointSolver != nullptr) SUNNonlinSolFree(fixedPointSolver);
     if (linearSolver != nullptr) SUNLinSolFree(linearSolver);
     if (matrix != nullptr) SUNMatDestroy(matrix);
     if (atol != nullptr) N_VDestroy(atol);
@@ -227,12 +230,20 @@ void CvodeIntegrator::resize(Eigen::Index n) {
     check(CVodeSStolerances(s->memory, options_.relativeTolerance, options_.absoluteTolerance),
           "CVodeSStolerances");
   }
-  s->matrix = SUNDenseMatrix(n, n, s->context);
-  checkCreated(s->matrix, "SUNDenseMatrix");
-  s->linearSolver = SUNLinSol_Dense(s->y, s->matrix, s->context);
-  checkCreated(s->linearSolver, "SUNLinSol_Dense");
-  check(CVodeSetLinearSolver(s->memory, s->linearSolver, s->matrix), "CVodeSetLinearSolver");
-  check(CVodeSetJacFn(s->memory, &Sundials::jacobian), "CVodeSetJacFn");
+  if (options_.nonlinearSolver == NonlinearSolver::FixedPoint) {
+    // No Jacobian and no linear solver; no Anderson acceleration (m = 0), CVODE's recommended
+    // setting for Adams on non-stiff problems.
+    s->fixedPointSolver = SUNNonlinSol_FixedPoint(s->y, 0, s->context);
+    checkCreated(s->fixedPointSolver, "SUNNonlinSol_FixedPoint");
+    check(CVodeSetNonlinearSolver(s->memory, s->fixedPointSolver), "CVodeSetNonlinearSolver");
+  } else {
+    s->matrix = SUNDenseMatrix(n, n, s->context);
+    checkCreated(s->matrix, "SUNDenseMatrix");
+    s->linearSolver = SUNLinSol_Dense(s->y, s->matrix, s->context);
+    checkCreated(s->linearSolver, "SUNLinSol_Dense");
+    check(CVodeSetLinearSolver(s->memory, s->linearSolver, s->matrix), "CVodeSetLinearSolver");
+    check(CVodeSetJacFn(s->memory, &Sundials::jacobian), "CVodeSetJacFn");
+  }
   // 0 means "unbounded" / "CVODE estimates" in CVODE as in IntegratorOptions.
   check(CVodeSetMaxStep(s->memory, options_.maxStep), "CVodeSetMaxStep");
   check(CVodeSetInitStep(s->memory, options_.initialStep), "CVodeSetInitStep");
@@ -338,6 +349,12 @@ void CvodeIntegrator::eulerStep(const DerivativeFunction& f, double t1) {
   cvodeErrorTestFailures_ = 0;
 }
 
+std::string CvodeIntegrator::stiffnessHint() const {
+  if (options_.nonlinearSolver != NonlinearSolver::FixedPoint) return "";
+  return " (with NonlinearSolver::FixedPoint, a stiff problem converges only at tiny steps: "
+         "use NonlinearSolver::Newton, nonlinear_solver: newton)";
+}
+
 void CvodeIntegrator::fail(int flag, double t1) {
   collectStatistics();
   f_ = nullptr;
@@ -356,6 +373,7 @@ void CvodeIntegrator::fail(int flag, double t1) {
                         (flagName != nullptr ? flagName : std::to_string(flag));
   std::free(flagName);
   if (cvodeMessage_[0] != '\0') message += ": " + std::string(cvodeMessage_.data());
+  if (flag == CV_CONV_FAILURE || flag == CV_TOO_MUCH_WORK) message += stiffnessHint();
   if (nonFiniteIndex_ >= 0) {
     message += "; non-finite derivative at t = " + detail::formatNumber(nonFiniteTime_) +
                ": xdot[" + std::to_string(nonFiniteIndex_) +
@@ -418,8 +436,8 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
           historyComplete_ = false;
           throw NumericalError(
               "cvode: took maxStepsPerAdvance = " + std::to_string(options_.maxStepsPerAdvance) +
-              " steps and reached only t = " + detail::formatNumber(reached) +
-              " of t1 = " + detail::formatNumber(t1) + "; raise maxStepsPerAdvance");
+              " steps and reached only t = " + detail::formatNumber(reached) + " of t1 = " +
+              detail::formatNumber(t1) + "; raise maxStepsPerAdvance" + stiffnessHint());
         }
       }
     } else {

@@ -153,6 +153,13 @@ void validate(std::string_view name, const IntegratorOptions& o) {
                      "\"): multistep = " + std::to_string(static_cast<int>(o.multistep)) +
                      " is invalid; expected MultistepMethod::Bdf or MultistepMethod::Adams");
   }
+  if (o.nonlinearSolver != NonlinearSolver::Newton &&
+      o.nonlinearSolver != NonlinearSolver::FixedPoint) {
+    throw InputError(
+        "makeIntegrator(\"" + std::string(name) +
+        "\"): nonlinearSolver = " + std::to_string(static_cast<int>(o.nonlinearSolver)) +
+        " is invalid; expected NonlinearSolver::Newton or NonlinearSolver::FixedPoint");
+  }
 }
 
 }  // namespace

@@ -96,6 +96,7 @@ from hopsim._hopsim import (
     ModelRegistry,
     ModelSpec,
     MultistepMethod,
+    NonlinearSolver,
     NotFoundError,
     NumericalError,
     PropagationStatistics,
@@ -128,6 +129,7 @@ __all__ = [
     "ModelRegistry",
     "ModelSpec",
     "MultistepMethod",
+    "NonlinearSolver",
     "NotFoundError",
     "NumericalError",
     "PropagationStatistics",
@@ -149,9 +151,9 @@ __all__ = [
 for _public in (
     CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole, FieldSpec,
     Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError, ModelMethod,
-    ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NotFoundError, NumericalError,
-    PropagationStatistics, RootFinder, Scenario, Simulation, Sweep, TypeMismatchError,
-    VariableInfo,
+    ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
+    NumericalError, PropagationStatistics, RootFinder, Scenario, Simulation, Sweep,
+    TypeMismatchError, VariableInfo,
 ):
     _public.__module__ = __name__
 del _public

@@ -1,6 +1,7 @@
-// The numerical integrators as Python sees them: MultistepMethod, IntegratorOptions,
-// IntegratorStatistics and integrator_names(). A simulation selects its integrator by name
-// (Simulation(integrator=...), Simulation.set_integrator); the objects themselves stay in C++.
+// The numerical integrators as Python sees them: MultistepMethod, NonlinearSolver,
+// IntegratorOptions, IntegratorStatistics and integrator_names(). A simulation selects its
+// integrator by name (Simulation(integrator=...), Simulation.set_integrator); the objects
+// themselves stay in C++.
 
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
@@ -22,6 +23,11 @@ const char* multistepName(MultistepMethod method) {
   return method == MultistepMethod::Bdf ? "MultistepMethod.BDF" : "MultistepMethod.ADAMS";
 }
 
+const char* nonlinearSolverName(NonlinearSolver solver) {
+  return solver == NonlinearSolver::Newton ? "NonlinearSolver.NEWTON"
+                                           : "NonlinearSolver.FIXED_POINT";
+}
+
 std::string describe(const IntegratorOptions& o) {
   std::string text = "IntegratorOptions(relative_tolerance=" + repr(o.relativeTolerance) +
                      ", absolute_tolerance=" + repr(o.absoluteTolerance);
@@ -34,7 +40,8 @@ std::string describe(const IntegratorOptions& o) {
   }
   return text + ", max_step=" + repr(o.maxStep) + ", initial_step=" + repr(o.initialStep) +
          ", max_steps_per_advance=" + std::to_string(o.maxStepsPerAdvance) +
-         ", multistep=" + multistepName(o.multistep) + ")";
+         ", multistep=" + multistepName(o.multistep) +
+         ", nonlinear_solver=" + nonlinearSolverName(o.nonlinearSolver) + ")";
 }
 
 Eigen::VectorXd tolerances(std::optional<Eigen::VectorXd> values) {
@@ -47,6 +54,12 @@ void bindIntegrators(py::module_& m) {
   py::enum_<MultistepMethod>(m, "MultistepMethod", "The linear multistep family of cvode.")
       .value("BDF", MultistepMethod::Bdf, "backward differentiation formulas (stiff problems)")
       .value("ADAMS", MultistepMethod::Adams, "Adams-Moulton (non-stiff problems)");
+  py::enum_<NonlinearSolver>(m, "NonlinearSolver",
+                             "How cvode solves the implicit equation of each step.")
+      .value("NEWTON", NonlinearSolver::Newton,
+             "Newton's method with a dense difference-quotient Jacobian (any problem)")
+      .value("FIXED_POINT", NonlinearSolver::FixedPoint,
+             "fixed-point iteration, no Jacobian (non-stiff problems, with ADAMS)");
 
   const IntegratorOptions defaults;
   py::class_<IntegratorOptions>(
@@ -56,7 +69,7 @@ void bindIntegrators(py::module_& m) {
       "(Simulation(...), set_integrator), raising InputError naming the option.")
       .def(py::init([](double relative, double absolute, std::optional<Eigen::VectorXd> perState,
                        double maxStep, double initialStep, std::int64_t maxSteps,
-                       MultistepMethod multistep) {
+                       MultistepMethod multistep, NonlinearSolver nonlinearSolver) {
              IntegratorOptions options;
              options.relativeTolerance = relative;
              options.absoluteTolerance = absolute;
@@ -65,6 +78,7 @@ void bindIntegrators(py::module_& m) {
              options.initialStep = initialStep;
              options.maxStepsPerAdvance = maxSteps;
              options.multistep = multistep;
+             options.nonlinearSolver = nonlinearSolver;
              return options;
            }),
            py::kw_only(), py::arg("relative_tolerance") = defaults.relativeTolerance,
@@ -72,7 +86,8 @@ void bindIntegrators(py::module_& m) {
            py::arg("absolute_tolerances") = py::none(), py::arg("max_step") = defaults.maxStep,
            py::arg("initial_step") = defaults.initialStep,
            py::arg("max_steps_per_advance") = defaults.maxStepsPerAdvance,
-           py::arg("multistep") = defaults.multistep)
+           py::arg("multistep") = defaults.multistep,
+           py::arg("nonlinear_solver") = defaults.nonlinearSolver)
       .def_readwrite("relative_tolerance", &IntegratorOptions::relativeTolerance,
                      "Relative tolerance of the local error test (rkf45, cvode).")
       .def_readwrite("absolute_tolerance", &IntegratorOptions::absoluteTolerance,
@@ -94,6 +109,10 @@ void bindIntegrators(py::module_& m) {
                      "Most internal steps allowed in one hop before the integrator fails.")
       .def_readwrite("multistep", &IntegratorOptions::multistep,
                      "cvode only: MultistepMethod.BDF (stiff) or MultistepMethod.ADAMS.")
+      .def_readwrite("nonlinear_solver", &IntegratorOptions::nonlinearSolver,
+                     "cvode only: NonlinearSolver.NEWTON (any problem, the default) or "
+                     "NonlinearSolver.FIXED_POINT (non-stiff problems, with ADAMS: no "
+                     "Jacobian).")
       .def("__repr__", &describe);
 
   py::class_<IntegratorStatistics>(

@@ -118,6 +118,20 @@ def test_the_integrator_is_chosen_by_name_with_options():
     assert hopsim.integrator_names() == ["euler", "rk4", "rkf45", "cvode"]
 
 
+def test_cvode_with_fixed_point_iteration():
+    options = hopsim.IntegratorOptions(relative_tolerance=1e-10, absolute_tolerance=1e-12,
+                                       multistep=hopsim.MultistepMethod.ADAMS,
+                                       nonlinear_solver=hopsim.NonlinearSolver.FIXED_POINT)
+    assert "nonlinear_solver=NonlinearSolver.FIXED_POINT" in repr(options)
+    assert hopsim.IntegratorOptions().nonlinear_solver == hopsim.NonlinearSolver.NEWTON
+    sim = hopsim.Simulation(integrator="cvode", integrator_options=options)
+    assert sim.integrator_options().nonlinear_solver == hopsim.NonlinearSolver.FIXED_POINT
+    mass_spring_damper(sim, k=4.0, x0=1.0)  # x = cos(2 t)
+    sim.lock()
+    sim.advance_time_to(3.0)
+    assert sim.get("models.msd.continuousStates.x") == pytest.approx(math.cos(6.0), abs=1e-8)
+
+
 def test_per_state_absolute_tolerances_are_numpy_arrays():
     options = hopsim.IntegratorOptions()
     assert isinstance(options.absolute_tolerances, np.ndarray)

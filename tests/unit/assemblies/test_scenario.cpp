@@ -183,6 +183,27 @@ simulation:
   CHECK(has(m, "rk4"));
 }
 
+TEST_CASE("scenario: cvode's method and nonlinear solver reach the integrator") {
+  const auto s = build(R"(hopsim: 1
+simulation:
+  end_time: 1
+  integrator: cvode
+  method: adams
+  nonlinear_solver: fixed_point
+)");
+  const IntegratorOptions& o = s->sim().integrator().options();
+  CHECK(o.multistep == MultistepMethod::Adams);
+  CHECK(o.nonlinearSolver == NonlinearSolver::FixedPoint);
+  const auto defaults = build("hopsim: 1\nsimulation: {end_time: 1, integrator: cvode}\n");
+  CHECK(defaults->sim().integrator().options().nonlinearSolver == NonlinearSolver::Newton);
+  const std::string m = errorOf(
+      "hopsim: 1\nsimulation: {end_time: 1, integrator: cvode, nonlinear_solver: fixedpoint}\n");
+  CHECK(has(m, "test.yaml:2:"));
+  CHECK(has(m, "simulation.nonlinear_solver"));
+  CHECK(has(m, "fixedpoint"));
+  CHECK(has(m, "fixed_point"));
+}
+
 // ---- includes --------------------------------------------------------------------------------
 
 TEST_CASE("scenario: includes add definitions, the including file's simulation keys win") {

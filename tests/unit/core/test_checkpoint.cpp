@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -229,7 +230,7 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
                        doctest::Contains("cannot open"), InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
-    broken << "hopsim-checkpoint 5\ntime 12 oops\n";
+    broken << "hopsim-checkpoint 6\ntime 12 oops\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file), doctest::Contains("line 2"), InputError);
   {
@@ -237,7 +238,7 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
     old << "hopsim-checkpoint 3\ntime 12 0x0p+0 0 0 0 0\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file),
-                       doctest::Contains("format version 3; this hopsim reads versions 4 to 5"),
+                       doctest::Contains("format version 3; this hopsim reads versions 4 to 6"),
                        InputError);
   std::remove(file.c_str());
 }
@@ -257,6 +258,35 @@ void writeLines(const std::string& file, const std::vector<std::string>& lines) 
   for (const std::string& line : lines) out << line << '\n';
 }
 
+/// Builds the scenario in `sim`, runs it to 1 s and saves a checkpoint to `file`: its lines.
+std::vector<std::string> savedAtOneSecond(Simulation& sim, Journal& journal,
+                                          const std::string& file) {
+  buildScenario(sim, journal);
+  sim.advanceTimeTo(1.0);
+  sim.saveCheckpoint(file);
+  return readLines(file);
+}
+
+/// Checks that each of `bad` in place of line `index` (0-based) of a checkpoint's `lines` is
+/// refused with that line's number, and that the simulation is left as it was.
+void checkLineRefused(const std::string& file, const std::vector<std::string>& lines,
+                      std::size_t index, std::initializer_list<const char*> bad,
+                      const SimulationOptions& options) {
+  for (const char* text : bad) {
+    CAPTURE(std::string(text));
+    std::vector<std::string> broken = lines;
+    broken[index] = text;
+    writeLines(file, broken);
+    Simulation other(options);
+    Journal journal;
+    buildScenario(other, journal);
+    const std::string where = "line " + std::to_string(index + 1);
+    CHECK_THROWS_WITH_AS(other.restoreCheckpoint(file), doctest::Contains(where.c_str()),
+                         InputError);
+    CHECK(other.time() == 0.0);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the continuation step: saved, checked, and absent from version 4 files") {
@@ -264,23 +294,22 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   const SimulationOptions options{.integrator = "rkf45"};
   Simulation straight(options);
   Journal straightJournal;
-  buildScenario(straight, straightJournal);
-  straight.advanceTimeTo(1.0);
-  straight.saveCheckpoint(file);
-  std::vector<std::string> lines = readLines(file);
-  REQUIRE(lines.size() > 4);
-  CHECK(lines[0] == "hopsim-checkpoint 5");
+  const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
+  REQUIRE(lines.size() > 5);
+  CHECK(lines[0] == "hopsim-checkpoint 6");
   // After the options: the step rkf45 proposed at the end of the last hop, which the states
-  // still continue.
+  // still continue, and cvode's nonlinear solver (version 6).
   REQUIRE(lines[4].rfind("continuation ", 0) == 0);
   CHECK(std::stod(lines[4].substr(13)) > 0.0);
+  CHECK(lines[5] == "nonlinear_solver 0");
   straight.advanceTimeTo(2.0);
 
-  // Version 4 had no continuation line: it restores, and the first hop estimates its step, so
-  // the run agrees with the straight one to the integrator's tolerance, not bit for bit.
+  // Version 4 had no continuation line (nor version 6's nonlinear solver): it restores, and the
+  // first hop estimates its step, so the run agrees with the straight one to the integrator's
+  // tolerance, not bit for bit.
   std::vector<std::string> v4 = lines;
   v4[0] = "hopsim-checkpoint 4";
-  v4.erase(v4.begin() + 4);
+  v4.erase(v4.begin() + 4, v4.begin() + 6);
   writeLines(file, v4);
   {
     Simulation resumed(options);
@@ -294,17 +323,53 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   }
 
   // A negative or non-numeric step is refused with its line, and nothing is applied.
-  for (const char* bad : {"continuation -0x1p-4", "continuation nan", "continuation"}) {
-    CAPTURE(std::string(bad));
-    std::vector<std::string> broken = lines;
-    broken[4] = bad;
-    writeLines(file, broken);
-    Simulation other(options);
+  checkLineRefused(file, lines, 4, {"continuation -0x1p-4", "continuation nan", "continuation"},
+                   options);
+  std::remove(file.c_str());
+}
+
+
+TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for version 5 files") {
+  const std::string file = checkpointPath("nonlinear_solver");
+  SimulationOptions options{.integrator = "cvode"};
+  options.integratorOptions.multistep = MultistepMethod::Adams;
+  options.integratorOptions.nonlinearSolver = NonlinearSolver::FixedPoint;
+  Simulation straight(options);
+  Journal straightJournal;
+  const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
+  REQUIRE(lines.size() > 5);
+  CHECK(lines[5] == "nonlinear_solver 1");
+  straight.advanceTimeTo(2.0);
+  const Value x = straight.get("models.spring.continuousStates.x");
+
+  // Restored into a simulation built with the defaults (Newton): the checkpoint's solver is
+  // back, and the run continues bit for bit.
+  {
+    Simulation resumed(SimulationOptions{.integrator = "cvode"});
     Journal journal;
-    buildScenario(other, journal);
-    CHECK_THROWS_WITH_AS(other.restoreCheckpoint(file), doctest::Contains("line 5"), InputError);
-    CHECK(other.time() == 0.0);
+    buildScenario(resumed, journal);
+    resumed.restoreCheckpoint(file);
+    CHECK(resumed.integrator().options().nonlinearSolver == NonlinearSolver::FixedPoint);
+    resumed.advanceTimeTo(2.0);
+    CHECK(sameBits(resumed.get("models.spring.continuousStates.x"), x));
   }
+
+  // A version 5 file has no such line and restores with Newton's method.
+  std::vector<std::string> v5 = lines;
+  v5[0] = "hopsim-checkpoint 5";
+  v5.erase(v5.begin() + 5);
+  writeLines(file, v5);
+  {
+    Simulation resumed(options);
+    Journal journal;
+    buildScenario(resumed, journal);
+    resumed.restoreCheckpoint(file);
+    CHECK(resumed.integrator().options().nonlinearSolver == NonlinearSolver::Newton);
+  }
+
+  // A value that names no solver is refused with its line, and nothing is applied.
+  checkLineRefused(file, lines, 5,
+                   {"nonlinear_solver 7", "nonlinear_solver newton", "nonlinear_solver"}, options);
   std::remove(file.c_str());
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -94,6 +95,8 @@ class CvodeIntegrator final : public Integrator {
   void eulerStep(const DerivativeFunction& f, double t1);
   // Throws the NumericalError (or the derivative function's exception) for a failed CVode call.
   [[noreturn]] void fail(int flag, double t1);
+  // Advice appended to a failure's message when fixed-point iteration may be its cause.
+  std::string stiffnessHint() const;
 
   std::unique_ptr<Sundials> sundials_;
   Eigen::Index size_ = 0;

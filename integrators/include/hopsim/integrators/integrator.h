@@ -25,6 +25,13 @@ using StepProjection = std::function<void(double t, Eigen::Ref<Eigen::VectorXd> 
 /// Linear multistep family for cvode.
 enum class MultistepMethod : std::uint8_t { Bdf, Adams };
 
+/// How cvode solves the implicit equation of each step (docs/integrators.md, "cvode").
+/// Newton's method with a dense difference-quotient Jacobian (n derivative evaluations per
+/// Jacobian, an n x n LU) converges on stiff problems; fixed-point iteration needs neither and
+/// is the cheaper choice with Adams on non-stiff problems, but does not converge on stiff ones
+/// unless the step is tiny.
+enum class NonlinearSolver : std::uint8_t { Newton, FixedPoint };
+
 /// Settings of an integrator. Fixed-step methods ignore the tolerances; variable-step methods
 /// ignore nothing here.
 struct IntegratorOptions {
@@ -43,6 +50,9 @@ struct IntegratorOptions {
   std::int64_t maxStepsPerAdvance = 100000;
   /// cvode only: BDF (stiff) or Adams-Moulton (non-stiff).
   MultistepMethod multistep = MultistepMethod::Bdf;
+  /// cvode only: Newton's method (any problem; CVODE's default) or fixed-point iteration
+  /// (non-stiff problems, with Adams).
+  NonlinearSolver nonlinearSolver = NonlinearSolver::Newton;
 };
 
 /// Work counters, cumulative since construction or resetStatistics().
