@@ -83,7 +83,7 @@ class CvodeIntegrator final : public Integrator {
   std::int64_t stepsSinceRestart() const { return stepOffset_ + cvodeSteps_; }
 
  private:
-  struct Sundials;  // CVODE memory, context, vectors, matrix, linear solver (cvode.cpp)
+  struct Sundials;  // CVODE memory, context, vectors, nonlinear or linear solver (cvode.cpp)
 
   // Reads CVODE's counters and adds what is new since the last read to statistics_.
   void collectStatistics();
