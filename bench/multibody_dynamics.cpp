@@ -81,6 +81,18 @@ void BM_ForwardKinematics(benchmark::State& state) {
   report(state, bodies);
 }
 
+void BM_ForwardKinematicsPositions(benchmark::State& state) {
+  const int bodies = static_cast<int>(state.range(0));
+  const MultibodyProblem p = makeMultibodyProblem(bodies, state.range(1) != 0);
+  MultibodyData data(p.model);
+  for (auto _ : state) {
+    forwardKinematics(p.model, data, p.q);
+    benchmark::DoNotOptimize(data.X_WB.back());
+    benchmark::ClobberMemory();
+  }
+  report(state, bodies);
+}
+
 void BM_Crba(benchmark::State& state) {
   const int bodies = static_cast<int>(state.range(0));
   const MultibodyProblem p = makeMultibodyProblem(bodies, state.range(1) != 0);
@@ -101,6 +113,7 @@ BENCHMARK(BM_HybridDynamics)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Rnea)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_Crba)->HOPSIM_MULTIBODY_SHAPES;
 BENCHMARK(BM_ForwardKinematics)->HOPSIM_MULTIBODY_SHAPES;
+BENCHMARK(BM_ForwardKinematicsPositions)->HOPSIM_MULTIBODY_SHAPES;
 
 }  // namespace
 }  // namespace hopsim::bench

@@ -21,8 +21,7 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
     detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
   }
   for (BodyIndex b = 1; b < n; ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    data.X_WB[i] = data.X_WB[static_cast<std::size_t>(model.parent(b))] * data.X_PB[i];
+    detail::composeWorldPose(model, data, b);
     detail::updateReferencePose(model, data, b);
   }
   for (BodyIndex b = 1; b < n; ++b) {

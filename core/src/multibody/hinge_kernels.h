@@ -228,6 +228,12 @@ inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& 
   A_B = SpatialMotion(moved.row(2).transpose(), moved.row(3).transpose());
 }
 
+// X_WB = X_WP X_PB, the parent's set first: a link of the chain of world poses.
+inline void composeWorldPose(const MultibodyModel& model, MultibodyData& data, BodyIndex b) {
+  const auto i = static_cast<std::size_t>(b);
+  data.X_WB[i] = data.X_WB[static_cast<std::size_t>(model.parent(b))] * data.X_PB[i];
+}
+
 // Whether body b's hinge is a PIN whose outboard frame M is the body frame: then S_B = [n; 0],
 // V_J = [n u; 0] and c_J = 0, which the kernels below use to skip zero terms.
 inline bool isPinInBodyFrame(const MultibodyModel& model, BodyIndex b) {
@@ -246,7 +252,7 @@ inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, Multibod
                                            const SpatialMotion& c_J, SpatialMotion* A_B = nullptr) {
   const auto i = static_cast<std::size_t>(b);
   const auto p = static_cast<std::size_t>(model.parent(b));
-  data.X_WB[i] = data.X_WB[p] * data.X_PB[i];
+  composeWorldPose(model, data, b);
   SpatialMotion V;
   if (A_B != nullptr) {
     inverseApplyToBoth(data.X_PB[i], data.V_WB_B[p], data.A_WB_B[p], V, *A_B);
