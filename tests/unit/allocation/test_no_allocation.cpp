@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "allocation_counter.h"
 #include "continuous_test_models.h"
@@ -106,9 +108,18 @@ namespace {
 using test::Ball;
 
 TEST_CASE("integrating, localizing and rolling back allocate nothing once warm") {
-  for (const char* integrator : {"rk4", "rkf45", "cvode"}) {
+  for (const auto& [integrator, solver] :
+       {std::pair{"rk4", NonlinearSolver::Newton}, std::pair{"rkf45", NonlinearSolver::Newton},
+        std::pair{"cvode", NonlinearSolver::Newton},
+        std::pair{"cvode", NonlinearSolver::FixedPoint}}) {
     CAPTURE(std::string(integrator));
-    Simulation sim({.ioStepSize = 0.05, .integrationSteps = 2, .integrator = integrator});
+    CAPTURE(static_cast<int>(solver));
+    IntegratorOptions options;
+    options.nonlinearSolver = solver;
+    Simulation sim({.ioStepSize = 0.05,
+                    .integrationSteps = 2,
+                    .integrator = integrator,
+                    .integratorOptions = options});
     test::addSpring(sim);
     auto& ball = sim.addModel<Ball>("ball");
     sim.lock();
