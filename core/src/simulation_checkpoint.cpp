@@ -141,9 +141,11 @@ void writeOptions(std::ostream& out, const IntegratorOptions& o) {
       << static_cast<int>(o.multistep) << ' ' << o.absoluteTolerances.size();
   for (double atol : o.absoluteTolerances) out << ' ' << atol;
   out << '\n';
+  out << "nonlinear_solver " << static_cast<int>(o.nonlinearSolver) << '\n';
 }
 
-IntegratorOptions readOptions(Reader& reader) {
+// The integrator's options as writeOptions wrote them; makeIntegrator checks the values.
+IntegratorOptions readOptions(Reader& reader, int formatVersion) {
   reader.expect("options");
   IntegratorOptions o;
   o.relativeTolerance = reader.read<double>("relative tolerance");
@@ -154,6 +156,10 @@ IntegratorOptions readOptions(Reader& reader) {
   o.multistep = static_cast<MultistepMethod>(reader.read<int>("multistep method"));
   o.absoluteTolerances.resize(reader.read<Eigen::Index>("absolute tolerance count"));
   for (double& atol : o.absoluteTolerances) atol = reader.read<double>("absolute tolerance");
+  if (formatVersion >= 6) {
+    reader.expect("nonlinear_solver");
+    o.nonlinearSolver = static_cast<NonlinearSolver>(reader.read<int>("nonlinear solver"));
+  }
   return o;
 }
 
@@ -179,7 +185,6 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   states_.gather(x);
   out << "continuation " << (continuation_.continuesAt(stateTime_, x) ? continuation_.step : 0.0)
       << '\n';
-  out << "nonlinear_solver " << static_cast<int>(integrator_->options().nonlinearSolver) << '\n';
   out << "signals " << signals_.size() << '\n';
   for (const auto& [name, signal] : signals_) {
     out << "signal " << std::quoted(name) << ' ' << signal->version() << ' ';
@@ -266,7 +271,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
   const bool valuesSet = reader.read<int>("values-set flag") != 0;
   reader.expect("integrator");
   const auto integratorName = reader.read<std::string>("integrator name");
-  IntegratorOptions options = readOptions(reader);
+  const IntegratorOptions options = readOptions(reader, formatVersion);
   double continuationStep = 0.0;
   if (formatVersion >= 5) {
     reader.expect("continuation");
@@ -275,10 +280,6 @@ void Simulation::restoreCheckpoint(const std::string& file) {
       reader.fail("continuation step " + describeValue(continuationStep) +
                   " s (expected 0 or a positive step)");
     }
-  }
-  if (formatVersion >= 6) {  // makeIntegrator checks the value
-    reader.expect("nonlinear_solver");
-    options.nonlinearSolver = static_cast<NonlinearSolver>(reader.read<int>("nonlinear solver"));
   }
   std::unique_ptr<Integrator> integrator;
   try {

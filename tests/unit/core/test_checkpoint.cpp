@@ -297,11 +297,11 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
   REQUIRE(lines.size() > 5);
   CHECK(lines[0] == "hopsim-checkpoint 6");
-  // After the options: the step rkf45 proposed at the end of the last hop, which the states
-  // still continue, and cvode's nonlinear solver (version 6).
-  REQUIRE(lines[4].rfind("continuation ", 0) == 0);
-  CHECK(std::stod(lines[4].substr(13)) > 0.0);
-  CHECK(lines[5] == "nonlinear_solver 0");
+  // After the options and cvode's nonlinear solver (version 6): the step rkf45 proposed at the
+  // end of the last hop, which the states still continue.
+  CHECK(lines[4] == "nonlinear_solver 0");
+  REQUIRE(lines[5].rfind("continuation ", 0) == 0);
+  CHECK(std::stod(lines[5].substr(13)) > 0.0);
   straight.advanceTimeTo(2.0);
 
   // Version 4 had no continuation line (nor version 6's nonlinear solver): it restores, and the
@@ -323,7 +323,7 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   }
 
   // A negative or non-numeric step is refused with its line, and nothing is applied.
-  checkLineRefused(file, lines, 4, {"continuation -0x1p-4", "continuation nan", "continuation"},
+  checkLineRefused(file, lines, 5, {"continuation -0x1p-4", "continuation nan", "continuation"},
                    options);
   std::remove(file.c_str());
 }
@@ -338,7 +338,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   Journal straightJournal;
   const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
   REQUIRE(lines.size() > 5);
-  CHECK(lines[5] == "nonlinear_solver 1");
+  CHECK(lines[4] == "nonlinear_solver 1");
   straight.advanceTimeTo(2.0);
   const Value x = straight.get("models.spring.continuousStates.x");
 
@@ -357,7 +357,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   // A version 5 file has no such line and restores with Newton's method.
   std::vector<std::string> v5 = lines;
   v5[0] = "hopsim-checkpoint 5";
-  v5.erase(v5.begin() + 5);
+  v5.erase(v5.begin() + 4);
   writeLines(file, v5);
   {
     Simulation resumed(options);
@@ -368,7 +368,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   }
 
   // A value that names no solver is refused with its line, and nothing is applied.
-  checkLineRefused(file, lines, 5,
+  checkLineRefused(file, lines, 4,
                    {"nonlinear_solver 7", "nonlinear_solver newton", "nonlinear_solver"}, options);
   std::remove(file.c_str());
 }

@@ -27,9 +27,9 @@ enum class MultistepMethod : std::uint8_t { Bdf, Adams };
 
 /// How cvode solves the implicit equation of each step (docs/integrators.md, "cvode").
 /// Newton's method with a dense difference-quotient Jacobian (n derivative evaluations per
-/// Jacobian, an n x n LU) converges on stiff problems; fixed-point iteration needs neither and
-/// is the cheaper choice with Adams on non-stiff problems, but does not converge on stiff ones
-/// unless the step is tiny.
+/// Jacobian, an n x n LU) converges on stiff problems; fixed-point iteration needs neither but
+/// more corrector iterations per step: with Adams on a non-stiff problem of many states it can
+/// be several times cheaper, and on a stiff one it converges only at tiny steps.
 enum class NonlinearSolver : std::uint8_t { Newton, FixedPoint };
 
 /// Settings of an integrator. Fixed-step methods ignore the tolerances; variable-step methods
