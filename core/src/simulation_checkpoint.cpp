@@ -144,7 +144,7 @@ void writeOptions(std::ostream& out, const IntegratorOptions& o) {
   out << "nonlinear_solver " << static_cast<int>(o.nonlinearSolver) << '\n';
 }
 
-// The integrator's options as writeOptions wrote them; makeIntegrator checks the values.
+// The integrator's options as writeOptions wrote them; makeIntegrator checks the other values.
 IntegratorOptions readOptions(Reader& reader, int formatVersion) {
   reader.expect("options");
   IntegratorOptions o;
@@ -158,7 +158,13 @@ IntegratorOptions readOptions(Reader& reader, int formatVersion) {
   for (double& atol : o.absoluteTolerances) atol = reader.read<double>("absolute tolerance");
   if (formatVersion >= 6) {
     reader.expect("nonlinear_solver");
-    o.nonlinearSolver = static_cast<NonlinearSolver>(reader.read<int>("nonlinear solver"));
+    const int solver = reader.read<int>("nonlinear solver");
+    if (solver != static_cast<int>(NonlinearSolver::Newton) &&
+        solver != static_cast<int>(NonlinearSolver::FixedPoint)) {
+      reader.fail("nonlinear solver " + std::to_string(solver) +
+                  " (expected 0 for Newton or 1 for fixed point)");
+    }
+    o.nonlinearSolver = static_cast<NonlinearSolver>(solver);
   }
   return o;
 }
