@@ -251,8 +251,7 @@ BENCHMARK_CAPTURE(BM_Simulation, tree, true)->HOPSIM_MEMORY_SIZES;
 
 // HOPSIM_BENCHMARK_MAIN's context, with the check's status as the exit status.
 int main(int argc, char** argv) {
-  benchmark::AddCustomContext("build_type", HOPSIM_BUILD_TYPE);
-  benchmark::AddCustomContext("compiler", HOPSIM_COMPILER_NAME);
+  hopsim::bench::addBuildContext();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -133,8 +133,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   // HOPSIM_BENCHMARK_MAIN's context, with the interpreter alive around the run.
-  benchmark::AddCustomContext("build_type", HOPSIM_BUILD_TYPE);
-  benchmark::AddCustomContext("compiler", HOPSIM_COMPILER_NAME);
+  hopsim::bench::addBuildContext();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -37,6 +37,7 @@ from hopsim._hopsim import (
     RigidTransform,
     SpatialInertia,
     SubhingeType,
+    cpu_kernels,
 )
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "SpatialInertia",
     "SubhingeType",
     "box_inertia",
+    "cpu_kernels",
     "cylinder_inertia",
     "rod_inertia",
     "sphere_inertia",

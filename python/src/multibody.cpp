@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "hopsim/core/cpu_kernels.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
@@ -628,6 +629,14 @@ void bindMultibody(py::module_& m) {
       py::return_value_policy::reference_internal,
       "The MultibodySystem of this simulation: bodies, hinges, nodes, Q and U, frame "
       "queries, energies and dynamics. Valid while the simulation lives.");
+
+  m.def(
+      "cpu_kernels", [] { return std::string(cpuKernelsName(activeCpuKernels())); },
+      "The compiled variant of the multibody kernels this process runs: 'x86-64-v3' (AVX2 and "
+      "FMA) on CPUs that have it, 'generic' on others or when the environment variable "
+      "HOPSIM_CPU_KERNELS is 'generic' (the same variant on every machine). The two agree to "
+      "round-off, not bit for bit. Raises InputError if HOPSIM_CPU_KERNELS is not auto, "
+      "generic or x86-64-v3, or asks for x86-64-v3 where it is not available.");
 }
 
 }  // namespace hopsim::python

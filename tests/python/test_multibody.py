@@ -7,6 +7,9 @@ stated with each check.
 """
 
 import math
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -518,3 +521,26 @@ def test_the_documented_walk_through_runs(repository_root):
     namespace = {}
     exec(compile(code, "docs/multibody.md (From Python)", "exec"), namespace)  # noqa: S102
     assert namespace["sim"].time() == 2.0
+
+
+def _cpu_kernels_in_a_process_with(setting):
+    """What hopsim.cpu_kernels() gives (or raises) in an interpreter with HOPSIM_CPU_KERNELS set
+    to ``setting`` (None: unset)."""
+    env = dict(os.environ, HOPSIM_CPU_KERNELS=setting or "")
+    if setting is None:
+        del env["HOPSIM_CPU_KERNELS"]
+    script = ("import hopsim\n"
+              "try:\n    print(hopsim.cpu_kernels())\n"
+              "except hopsim.InputError as e:\n    print('InputError:', e)\n")
+    result = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
+                            text=True, timeout=60, env=env)
+    return result.stdout.strip()
+
+
+def test_cpu_kernels_names_the_variant_the_environment_asks_for():
+    # The multibody kernels' compiled variant (docs/performance.md): chosen once per process.
+    assert hopsim.cpu_kernels() in ("generic", "x86-64-v3")
+    assert _cpu_kernels_in_a_process_with("generic") == "generic"
+    assert _cpu_kernels_in_a_process_with("auto") == _cpu_kernels_in_a_process_with(None)
+    assert _cpu_kernels_in_a_process_with("avx512") == (
+        "InputError: HOPSIM_CPU_KERNELS is 'avx512' (expected auto, generic or x86-64-v3)")

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "../cpu_kernels_dispatch.h"
 #include "articulated_body.h"
 #include "hinge_kernels.h"
 
@@ -258,7 +259,9 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
           (data.eps[i].head<K>() - data.PS_R[i].leftCols<K>().transpose() * A);
       A += SK * udFree;  // columns beyond nu are zero
       ud += udFree;
-      data.udot.segment(u0, n) = ud.head(n);
+      // Entry by entry: as a segment copy, GCC's x86-64-v3 variant warns that a 2-double packet
+      // would read past ud (K = 2) on a path where n > K, which the bound above excludes.
+      for (int k = 0; k < n; ++k) data.udot[u0 + k] = ud[k];
       if (anyPrescribed) {
         const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
         for (int k = 0; k < n; ++k) {
@@ -271,18 +274,15 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
   data.A_WB_B[i] = SpatialTransform(data.X_RB[i]).inverseApply(data.A_R[i]);
 }
 
-}  // namespace
-
-namespace detail {
-
-// Flattened: every call below is inlined into the one loop body. Left to its heuristics, GCC
-// keeps the joint kernels, pose products and spatial-vector constructors out of line in a
-// function this large (docs/performance.md, "a flattened recursion and the coordinate PIN").
-[[gnu::flatten]] void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
-                                               const double* q, const double* u,
-                                               const Eigen::Ref<const Eigen::VectorXd>& tau,
-                                               const double* udotPrescribed,
-                                               std::span<const SpatialForce> F_ext_B) {
+// The three passes (detail::articulatedBodyAlgorithm). Flattened: every call below is inlined
+// into the one loop body. Left to its heuristics, GCC keeps the joint kernels, pose products and
+// spatial-vector constructors out of line in a function this large (docs/performance.md, "a
+// flattened recursion and the coordinate PIN").
+[[gnu::flatten]] void runArticulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
+                                                  const double* q, const double* u,
+                                                  const Eigen::Ref<const Eigen::VectorXd>& tau,
+                                                  const double* udotPrescribed,
+                                                  std::span<const SpatialForce> F_ext_B) {
   const int n = model.bodyCount();
   const PrescribedMotion prescribed(model, udotPrescribed);
   data.tau = tau;  // the prescribed entries are overwritten in pass 3
@@ -306,6 +306,17 @@ namespace detail {
   data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
   data.A_R[0] = data.A_WB_B[0];
   for (BodyIndex b = 1; b < n; ++b) outwardStep(model, data, b, prescribed);
+}
+
+}  // namespace
+
+namespace detail {
+
+void articulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data, const double* q,
+                              const double* u, const Eigen::Ref<const Eigen::VectorXd>& tau,
+                              const double* udotPrescribed, std::span<const SpatialForce> F_ext_B) {
+  hopsim::detail::runCpuKernel<runArticulatedBodyAlgorithm>(model, data, q, u, tau, udotPrescribed,
+                                                            F_ext_B);
 }
 
 }  // namespace detail

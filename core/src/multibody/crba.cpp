@@ -1,24 +1,21 @@
 #include "hopsim/core/multibody/crba.h"
 
+#include "../cpu_kernels_dispatch.h"
 #include "hinge_kernels.h"
 
 namespace hopsim::multibody {
 
+namespace {
+
 // Everything in the tree's frame R (its base's body frame, MultibodyData): composite
 // inertias then add without transforms, and each
 // entry M_ab = S_aᵀ Ic_b S_b of an ancestor a of b is one 6-vector dot product.
-const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
-                            const Eigen::Ref<const Eigen::VectorXd>& q) {
-  constexpr const char* kWhere = "crba";
-  detail::checkData(model, data, kWhere);
-  detail::checkSize(q.size(), model.nq(), kWhere, "q");
-  // Sized on the first call (MultibodyData); entries between bodies that are not ancestor and
-  // descendant stay at this zero, no later call writes them.
-  if (data.M.rows() != model.nu()) data.M.setZero(model.nu(), model.nu());
+void compositeRigidBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
+                                 const double* q) {
   const int n = model.bodyCount();
   // Joints, poses and each body's terms in R in separate sweeps, as in ABA (aba.cpp).
   for (BodyIndex b = 1; b < n; ++b) {
-    detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
+    detail::bodyJointKinematics(model, data, b, q, nullptr, nullptr, nullptr);
   }
   for (BodyIndex b = 1; b < n; ++b) {
     detail::composeWorldPose(model, data, b);
@@ -65,6 +62,19 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
       }
     }
   }
+}
+
+}  // namespace
+
+const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data,
+                            const Eigen::Ref<const Eigen::VectorXd>& q) {
+  constexpr const char* kWhere = "crba";
+  detail::checkData(model, data, kWhere);
+  detail::checkSize(q.size(), model.nq(), kWhere, "q");
+  // Sized on the first call (MultibodyData); entries between bodies that are not ancestor and
+  // descendant stay at this zero, no later call writes them.
+  if (data.M.rows() != model.nu()) data.M.setZero(model.nu(), model.nu());
+  hopsim::detail::runCpuKernel<compositeRigidBodyAlgorithm>(model, data, q.data());
   return data.M;
 }
 

@@ -1,20 +1,37 @@
 #include "hopsim/core/multibody/forward_kinematics.h"
 
+#include "../cpu_kernels_dispatch.h"
 #include "hinge_kernels.h"
 
 namespace hopsim::multibody {
+
+namespace {
+
+void positionKinematics(const MultibodyModel& model, MultibodyData& data, const double* q) {
+  const int n = model.bodyCount();
+  // One sweep: in two (every joint, then the chain of poses), as with velocities below, it
+  // measured no faster (docs/performance.md, "A PIN's zero terms").
+  for (BodyIndex b = 1; b < n; ++b) {
+    detail::bodyJointKinematics(model, data, b, q, nullptr, nullptr, nullptr);
+    detail::composeWorldPose(model, data, b);
+  }
+}
+
+void positionAndVelocityKinematics(const MultibodyModel& model, MultibodyData& data,
+                                   const double* q, const double* u) {
+  const int n = model.bodyCount();
+  data.V_WB_B[0] = SpatialMotion();
+  for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q, u);
+  for (BodyIndex b = 1; b < n; ++b) detail::finishBodyKinematics(model, data, b);
+}
+
+}  // namespace
 
 void forwardKinematics(const MultibodyModel& model, MultibodyData& data,
                        const Eigen::Ref<const Eigen::VectorXd>& q) {
   detail::checkData(model, data, "forwardKinematics");
   detail::checkSize(q.size(), model.nq(), "forwardKinematics", "q");
-  const int n = model.bodyCount();
-  // One sweep: in two (every joint, then the chain of poses), as with velocities below, it
-  // measured no faster (docs/performance.md, "A PIN's zero terms").
-  for (BodyIndex b = 1; b < n; ++b) {
-    detail::bodyJointKinematics(model, data, b, q.data(), nullptr, nullptr, nullptr);
-    detail::composeWorldPose(model, data, b);
-  }
+  hopsim::detail::runCpuKernel<positionKinematics>(model, data, q.data());
 }
 
 void forwardKinematics(const MultibodyModel& model, MultibodyData& data,
@@ -23,10 +40,7 @@ void forwardKinematics(const MultibodyModel& model, MultibodyData& data,
   detail::checkData(model, data, "forwardKinematics");
   detail::checkSize(q.size(), model.nq(), "forwardKinematics", "q");
   detail::checkSize(u.size(), model.nu(), "forwardKinematics", "u");
-  const int n = model.bodyCount();
-  data.V_WB_B[0] = SpatialMotion();
-  for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q.data(), u.data());
-  for (BodyIndex b = 1; b < n; ++b) detail::finishBodyKinematics(model, data, b);
+  hopsim::detail::runCpuKernel<positionAndVelocityKinematics>(model, data, q.data(), u.data());
 }
 
 RigidTransform nodePose(const MultibodyModel& model, const MultibodyData& data, NodeIndex n) {
