@@ -5,7 +5,8 @@
 
 <results-dir> holds one Google Benchmark JSON file per program (<program>.json, as run_all.sh
 writes them with --benchmark_out) and scipy.json from bench/scipy_integrators.py; a missing file
-gives its rows the status "not run". Prints one table (quantity, value, target, status: met,
+gives its rows the status "not run". Prints what the programs report of the build and machine
+(build type, compiler, multibody kernels, CPUs), then one table (quantity, value, target, status: met,
 MISSED, "report" where the issue sets no target, "error" where a benchmark reported one) and
 exits 0: a missed target is reported, not a failure (docs/performance.md, "Running everything").
 """
@@ -249,6 +250,28 @@ SECTIONS = (multibody_against_peers, executive_overhead, python_costs, memory, z
             integrators_against_scipy)
 
 
+def build_description(results):
+    """What the table was measured on, from the programs' JSON context: the build type, compiler
+    and multibody kernels the programs report (bench/bench_context.h), each distinct value once,
+    and the CPU count and clock. Empty when no file carries them."""
+    reported = {"build_type": [], "compiler": [], "cpu_kernels": []}
+    cpus = []
+    for path in sorted(glob.glob(os.path.join(results, "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        context = data.get("context", {}) if isinstance(data, dict) else {}
+        for key, values in reported.items():
+            if context.get(key) and context[key] not in values:
+                values.append(context[key])
+        if "num_cpus" in context and not cpus:
+            cpus.append(f"{context['num_cpus']} CPUs at {context.get('mhz_per_cpu', '?')} MHz")
+    parts = ([", ".join(reported["build_type"])] if reported["build_type"] else []) + \
+        reported["compiler"] + \
+        ([f"multibody kernels {', '.join(reported['cpu_kernels'])}"]
+         if reported["cpu_kernels"] else []) + cpus
+    return "measured: " + "; ".join(parts) if parts else ""
+
+
 def build_table(results):
     """The table's rows, (quantity, value, target, status), from the files in results."""
     table = Table()
@@ -262,6 +285,9 @@ def main(argv):
         print("usage: ratio_table.py <results-dir>", file=sys.stderr)
         return 2
     rows = build_table(argv[1])
+    description = build_description(argv[1])
+    if description:
+        print(description)
     width = max(len(row[0]) for row in rows)
     print(f"{'quantity':{width}}  {'value':>12}  {'target':>8}  status")
     for quantity, value, target, status in rows:

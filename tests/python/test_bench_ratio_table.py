@@ -43,8 +43,9 @@ def skipped(run_name, message, repetitions=3):
              "time_unit": "ns"} for i in range(repetitions)]
 
 
-def write(directory, program, rows):
-    (directory / f"{program}.json").write_text(json.dumps({"context": {}, "benchmarks": rows}))
+def write(directory, program, rows, context=None):
+    (directory / f"{program}.json").write_text(
+        json.dumps({"context": context or {}, "benchmarks": rows}))
 
 
 def by_quantity(rows):
@@ -121,3 +122,20 @@ def test_the_script_names_its_argument(tmp_path):
     result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True)
     assert result.returncode == 2
     assert "usage: ratio_table.py <results-dir>" in result.stderr
+
+
+def test_the_script_first_says_what_the_programs_ran_on(tmp_path):
+    # Every program reports its build (bench/bench_context.h); the multibody kernels' variant
+    # changes the multibody rows, so a table that mixes variants must show both.
+    context = {"num_cpus": 2, "mhz_per_cpu": 2600, "build_type": "Release",
+               "compiler": "GCC 12.2.0", "cpu_kernels": "x86-64-v3"}
+    write(tmp_path, "hopsim_bench_executive",
+          aggregates("BM_LinearChain/states:32/real_time", states=32.0, ratio=1.25), context)
+    write(tmp_path, "hopsim_bench_multibody", [], dict(context, cpu_kernels="generic"))
+    (tmp_path / "scipy.json").write_text(json.dumps([]))
+    result = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path)], capture_output=True,
+                            text=True, check=True)
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("measured: Release; GCC 12.2.0; multibody kernels x86-64-v3, generic; "
+                        "2 CPUs at 2600 MHz")
+    assert lines[1].split() == ["quantity", "value", "target", "status"]
