@@ -10,7 +10,8 @@ namespace hopsim {
 namespace {
 constexpr const char* kVariable = "HOPSIM_CPU_KERNELS";
 #if HOPSIM_X86_64_V3_KERNELS
-constexpr const char* kWhyNoX86_64_V3 = "this CPU is not x86-64-v3 (it lacks AVX2, FMA or BMI2)";
+constexpr const char* kWhyNoX86_64_V3 =
+    "this CPU lacks part of x86-64-v3 (AVX2, FMA, BMI1, BMI2, F16C, LZCNT, MOVBE)";
 #else
 constexpr const char* kWhyNoX86_64_V3 =
     "this build has no x86-64-v3 kernels (not built for x86-64, or with HOPSIM_CPU_DISPATCH=OFF)";
