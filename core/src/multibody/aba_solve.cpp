@@ -1,5 +1,6 @@
 #include "hopsim/core/multibody/aba_solve.h"
 
+#include "../cpu_kernels_dispatch.h"
 #include "hinge_kernels.h"
 
 namespace hopsim::multibody {
@@ -12,21 +13,17 @@ AbaSolveWorkspace::AbaSolveWorkspace(const MultibodyModel& model) {
   hingeForce = Eigen::VectorXd::Zero(model.nu());
 }
 
+namespace {
+
 // ABA's passes 2 and 3 with the articulated inertias taken from data: at rest and without
 // gravity the velocity-product terms vanish, so only the bias forces of the applied forces
 // travel inward and only the responses to them travel outward. In the tree's frame R, as the
 // factorization: nothing changes frame between a body and its parent.
-void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWorkspace& work,
-              const Eigen::Ref<const Eigen::VectorXd>& tau, std::span<const SpatialForce> F_B,
-              Eigen::Ref<Eigen::VectorXd> udot) {
-  constexpr const char* kWhere = "abaSolve";
-  detail::checkData(model, data, kWhere);
-  detail::checkSize(static_cast<Eigen::Index>(work.bias.size()), model.bodyCount(), kWhere,
-                    "the workspace's body array");
-  detail::checkSize(tau.size(), model.nu(), kWhere, "tau");
-  detail::checkSize(udot.size(), model.nu(), kWhere, "udot");
-  detail::checkSize(work.hingeForce.size(), model.nu(), kWhere, "the workspace's hingeForce");
-  detail::checkForces(F_B, model, kWhere);
+void solveOnArticulatedInertias(const MultibodyModel& model, const MultibodyData& data,
+                                AbaSolveWorkspace& work,
+                                const Eigen::Ref<const Eigen::VectorXd>& tau,
+                                std::span<const SpatialForce> F_B,
+                                Eigen::Ref<Eigen::VectorXd>& udot) {
   const int n = model.bodyCount();
 
   for (BodyIndex b = 1; b < n; ++b) {
@@ -77,6 +74,22 @@ void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWo
       for (int k = 0; k < nub; ++k) work.hingeForce[u0 + k] = data.S_R[i].col(k).dot(f);
     }
   }
+}
+
+}  // namespace
+
+void abaSolve(const MultibodyModel& model, const MultibodyData& data, AbaSolveWorkspace& work,
+              const Eigen::Ref<const Eigen::VectorXd>& tau, std::span<const SpatialForce> F_B,
+              Eigen::Ref<Eigen::VectorXd> udot) {
+  constexpr const char* kWhere = "abaSolve";
+  detail::checkData(model, data, kWhere);
+  detail::checkSize(static_cast<Eigen::Index>(work.bias.size()), model.bodyCount(), kWhere,
+                    "the workspace's body array");
+  detail::checkSize(tau.size(), model.nu(), kWhere, "tau");
+  detail::checkSize(udot.size(), model.nu(), kWhere, "udot");
+  detail::checkSize(work.hingeForce.size(), model.nu(), kWhere, "the workspace's hingeForce");
+  detail::checkForces(F_B, model, kWhere);
+  hopsim::detail::runCpuKernel<solveOnArticulatedInertias>(model, data, work, tau, F_B, udot);
 }
 
 }  // namespace hopsim::multibody

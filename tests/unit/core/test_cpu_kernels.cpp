@@ -1,7 +1,7 @@
 // The choice of the multibody kernels' compiled variant (hopsim/core/cpu_kernels.h). ctest runs
 // the multibody tests twice: as built (x86-64-v3 on a CPU that has it) and with
-// HOPSIM_CPU_KERNELS=generic, and the last case below also with a bad setting
-// (tests/CMakeLists.txt).
+// HOPSIM_CPU_KERNELS=generic, and the last case below also with a bad setting, which every kernel
+// must report (tests/CMakeLists.txt).
 
 #include <doctest/doctest.h>
 
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "hopsim/core/cpu_kernels.h"
+#include "hopsim/core/multibody/aba_solve.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/signals/error.h"
 #include "multibody/multibody_test_support.h"
@@ -67,6 +68,8 @@ TEST_CASE(
   const Eigen::VectorXd q = rnd.configuration(model);
   const Eigen::VectorXd u = rnd.vectorX(model.nu());
   const Eigen::VectorXd tau = rnd.vectorX(model.nu());
+  multibody::AbaSolveWorkspace work(model);
+  Eigen::VectorXd udot(model.nu());
   std::string refusal;  // chooseCpuKernels' error for the setting, if any
   try {
     chooseCpuKernels(setting, x86_64_v3KernelsAvailable());
@@ -76,11 +79,14 @@ TEST_CASE(
   if (refusal.empty()) {
     CHECK(activeCpuKernels() == chooseCpuKernels(setting, x86_64_v3KernelsAvailable()));
     CHECK_NOTHROW(multibody::aba(model, data, q, u, tau));
+    CHECK_NOTHROW(multibody::abaSolve(model, data, work, tau, {}, udot));
   } else {  // ctest's run with HOPSIM_CPU_KERNELS=avx512
     CHECK_THROWS_WITH_AS(activeCpuKernels(), refusal.c_str(), InputError);
     CHECK_THROWS_WITH_AS(multibody::aba(model, data, q, u, tau), refusal.c_str(), InputError);
     CHECK_THROWS_WITH_AS(multibody::crba(model, data, q), refusal.c_str(), InputError);
     CHECK_THROWS_WITH_AS(multibody::forwardKinematics(model, data, q), refusal.c_str(), InputError);
+    CHECK_THROWS_WITH_AS(multibody::abaSolve(model, data, work, tau, {}, udot), refusal.c_str(),
+                         InputError);
   }
 }
 

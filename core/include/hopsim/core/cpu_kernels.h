@@ -2,8 +2,8 @@
 /// @file
 /// Which compiled variant of the multibody kernels a process runs. The articulated-body
 /// recursion (`aba`, `hybridDynamics`, `articulatedBodyDynamics`, and so every simulation of a
-/// multibody system), `crba` and `forwardKinematics` are compiled twice on x86-64: for the
-/// build's own target (generic x86-64, SSE2) and for x86-64-v3 (AVX2 and FMA: Intel Haswell,
+/// multibody system), `crba`, `forwardKinematics` and `abaSolve` are compiled twice on x86-64: for
+/// the build's own target (generic x86-64, SSE2) and for x86-64-v3 (AVX2 and FMA: Intel Haswell,
 /// AMD Zen and later). Each process picks one the first time it needs it and keeps it.
 ///
 /// The two agree to round-off, not bit for bit: a fused multiply-add rounds a b + c once. One
