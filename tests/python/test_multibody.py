@@ -526,9 +526,9 @@ def test_the_documented_walk_through_runs(repository_root):
 def _cpu_kernels_in_a_process_with(setting):
     """What hopsim.cpu_kernels() gives (or raises) in an interpreter with HOPSIM_CPU_KERNELS set
     to ``setting`` (None: unset)."""
-    env = dict(os.environ, HOPSIM_CPU_KERNELS=setting or "")
-    if setting is None:
-        del env["HOPSIM_CPU_KERNELS"]
+    env = {k: v for k, v in os.environ.items() if k != "HOPSIM_CPU_KERNELS"}
+    if setting is not None:
+        env["HOPSIM_CPU_KERNELS"] = setting
     script = ("import hopsim\n"
               "try:\n    print(hopsim.cpu_kernels())\n"
               "except hopsim.InputError as e:\n    print('InputError:', e)\n")
