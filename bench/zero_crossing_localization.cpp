@@ -141,10 +141,16 @@ void report(benchmark::State& state, const RunResult& run, double timeError) {
 
 /// A locked simulation of the scenario, at t = 0, whose impacts are recorded into `located`.
 std::unique_ptr<Simulation> makeSimulation(const Scenario& s, const char* integrator, double hop,
-                                           RootFinder finder, std::vector<double>& located) {
+                                           RootFinder finder, bool continueAcrossHops,
+                                           bool adamsFixedPoint, std::vector<double>& located) {
   IntegratorOptions options;
   options.relativeTolerance = kTolerance;
   options.absoluteTolerance = kTolerance;
+  options.continueAcrossHops = continueAcrossHops;
+  if (adamsFixedPoint) {
+    options.multistep = MultistepMethod::Adams;
+    options.nonlinearSolver = NonlinearSolver::FixedPoint;
+  }
   auto sim = std::make_unique<Simulation>(
       SimulationOptions{.ioStepSize = hop, .integrator = integrator, .integratorOptions = options});
   std::vector<test::Ball*> balls;
@@ -172,11 +178,12 @@ std::unique_ptr<Simulation> makeSimulation(const Scenario& s, const char* integr
 /// (outside the timed region), so that the timed runs reuse the storage the first one grew and
 /// allocate nothing.
 void BM_Hopsim(benchmark::State& state, bool hundred, const char* integrator, double hop,
-               RootFinder finder) {
+               RootFinder finder, bool continueAcrossHops = false, bool adamsFixedPoint = false) {
   const Scenario s = makeScenario(hundred);
   RunResult run;
   run.located.reserve(2 * s.impacts.size());
-  const std::unique_ptr<Simulation> sim = makeSimulation(s, integrator, hop, finder, run.located);
+  const std::unique_ptr<Simulation> sim =
+      makeSimulation(s, integrator, hop, finder, continueAcrossHops, adamsFixedPoint, run.located);
   const std::string checkpoint =
       (std::filesystem::temp_directory_path() /
        ("hopsim_bench_zero_crossings_" + std::to_string(::getpid()) + ".txt"))
@@ -319,7 +326,11 @@ void BM_BisectionBaseline(benchmark::State& state, bool hundred, const char* int
 }
 
 // Hops of 0.1 s for the variable-step methods (and of 0.01 s, the default period, in the
-// rkf45 `_hop10ms` rows) and of 0.01 s (one step each) for rk4; the baseline uses the same
+// rkf45 `_hop10ms` rows) and of 0.01 s (one step each) for rk4; cvode (BDF, Newton) restarts at
+// every hop, or continues its history across hops in the `cvode_continued` rows
+// (IntegratorOptions::continueAcrossHops), also with Adams and fixed-point iteration (no
+// Jacobian; CVODE's setting for a non-stiff problem such as this) in `cvode_adams_continued`.
+// The baseline uses the same
 // integrator, tolerances and hop grid as the hopsim row it is compared with.
 // The benchmark names are the captured tokens, spaces included: not for clang-format.
 // clang-format off
@@ -332,6 +343,8 @@ HOPSIM_SCENARIOS(rkf45_illinois, "rkf45", 0.1, RootFinder::Illinois);
 HOPSIM_SCENARIOS(rkf45_bisection, "rkf45", 0.1, RootFinder::Bisection);
 HOPSIM_SCENARIOS(cvode_illinois, "cvode", 0.1, RootFinder::Illinois);
 HOPSIM_SCENARIOS(cvode_bisection, "cvode", 0.1, RootFinder::Bisection);
+HOPSIM_SCENARIOS(cvode_continued_illinois, "cvode", 0.1, RootFinder::Illinois, true);
+HOPSIM_SCENARIOS(cvode_adams_continued_illinois, "cvode", 0.1, RootFinder::Illinois, true, true);
 HOPSIM_SCENARIOS(rk4_illinois, "rk4", 0.01, RootFinder::Illinois);
 HOPSIM_SCENARIOS(rk4_bisection, "rk4", 0.01, RootFinder::Bisection);
 HOPSIM_SCENARIOS(rkf45_hop10ms_illinois, "rkf45", 0.01, RootFinder::Illinois);

@@ -259,6 +259,7 @@ class Scenario::Builder {
     options.integratorOptions.nonlinearSolver = s[S.nonlinearSolver] == "fixed_point"
                                                     ? NonlinearSolver::FixedPoint
                                                     : NonlinearSolver::Newton;
+    options.integratorOptions.continueAcrossHops = s[S.continueAcrossHops];
     if (s[S.endTime] < s[S.startTime]) {
       s.fail("end_time", "end_time " + describeValue(s[S.endTime]) + " s is before start_time " +
                              describeValue(s[S.startTime]) + " s");

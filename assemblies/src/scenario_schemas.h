@@ -41,6 +41,10 @@ struct SimulationSection : ParamSchema {
           .choices({"newton", "fixed_point"})
           .describe("how cvode solves each step's implicit equation (fixed_point: non-stiff "
                     "problems, with adams)");
+  SchemaKey<bool> continueAcrossHops =
+      field<bool>("continue_across_hops").defaultValue(false)
+          .describe("cvode only: continue its history from one hop into the next where nothing "
+                    "changed at the hop boundary, instead of re-initialising it at every hop");
   SchemaKey<std::vector<double>> gravity =
       field<std::vector<double>>("gravity").unit("m/s^2").length(3)
           .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");

@@ -19,9 +19,10 @@ namespace hopsim {
 namespace {
 
 constexpr const char* kMagic = "hopsim-checkpoint";
-constexpr int kFormatVersion = 6;
+constexpr int kFormatVersion = 7;
 // Version 4 lacks the continuation line; it is read as "no step to continue with". Versions 4
 // and 5 lack the nonlinear_solver line; they are read as Newton's method, the only one then.
+// Versions 4 to 6 lack the continue_across_hops line; they are read as 0, the only mode then.
 constexpr int kOldestReadableVersion = 4;
 constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
                                      FieldRole::ContinuousState};
@@ -142,6 +143,7 @@ void writeOptions(std::ostream& out, const IntegratorOptions& o) {
   for (double atol : o.absoluteTolerances) out << ' ' << atol;
   out << '\n';
   out << "nonlinear_solver " << static_cast<int>(o.nonlinearSolver) << '\n';
+  out << "continue_across_hops " << (o.continueAcrossHops ? 1 : 0) << '\n';
 }
 
 // The integrator's options as writeOptions wrote them; makeIntegrator checks the other values.
@@ -165,6 +167,15 @@ IntegratorOptions readOptions(Reader& reader, int formatVersion) {
                   " (expected 0 for Newton or 1 for fixed point)");
     }
     o.nonlinearSolver = static_cast<NonlinearSolver>(solver);
+  }
+  if (formatVersion >= 7) {
+    reader.expect("continue_across_hops");
+    const int continueAcrossHops = reader.read<int>("continue-across-hops flag");
+    if (continueAcrossHops != 0 && continueAcrossHops != 1) {
+      reader.fail("continue-across-hops flag " + std::to_string(continueAcrossHops) +
+                  " (expected 0 or 1)");
+    }
+    o.continueAcrossHops = continueAcrossHops == 1;
   }
   return o;
 }
@@ -249,6 +260,9 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   std::ofstream file_out(file, std::ios::trunc);
   file_out << out.str();
   if (!file_out.flush()) throw InputError("checkpoint '" + file + "': cannot write it");
+  // CVODE's history is not in the file: a run restored from it restarts the integrator at its
+  // first hop, and so does this one, so that both take the same steps from here.
+  restartNextHop_ = true;
 }
 
 void Simulation::restoreCheckpoint(const std::string& file) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "hopsim/core/darts_model.h"
 #include "hopsim/core/simulation.h"
@@ -103,8 +104,11 @@ void Simulation::rebuildStateVector() {
   subStepTimes_.assign(static_cast<std::size_t>(integrationSteps_) + 1, 0.0);
   // A new layout of X: what the last sub-step ended with no longer compares.
   continuation_.step = 0.0;
+  continuation_.history = false;
   continuation_.state.setZero(n);
+  continuation_.derivative.setZero(n);
   savedContinuation_.state.setZero(n);
+  savedContinuation_.derivative.setZero(n);
   // Variable-step methods project their accepted internal steps themselves where they can.
   integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);
@@ -191,8 +195,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
       // X is taken from the models at every sub-step start: startHop and startIntegrationStep
       // may reset states discontinuously, and events may have set them between hops.
       states_.gather(x_);
-      integrator_->restart(ta, x_);
-      if (continuation_.continuesAt(ta, x_)) integrator_->proposeFirstStep(continuation_.step);
+      startIntegrationInterval(ta);
       if (recordSubSteps) {
         subStepStates_.col(k - 1) = x_;
         subStepTimes_[static_cast<std::size_t>(k - 1)] = ta;
@@ -203,16 +206,11 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
         endIntegrationSubStep();
         states_.gather(x_);
       }
-      continuation_.step = integrator_->stepProposal();
-      if (continuation_.step > 0.0) {
-        continuation_.time = tb;
-        continuation_.state = x_;
-      }
+      recordContinuation(tb);
       if (recordSubSteps) {
         subStepStates_.col(k) = x_;
         subStepTimes_[static_cast<std::size_t>(k)] = tb;
       }
-      if (bonusEvaluation_) evaluateDerivatives(tb, x_, xdot_);
     }
     runSweep(Sweep::EndIntegration, tb);
     for (ContinuousModel* model : calls_.endIntegrationStep) {
@@ -220,6 +218,41 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
                 [&] { model->endIntegrationStep(ta, tb); });
     }
     ta = tb;
+  }
+}
+
+void Simulation::startIntegrationInterval(double ta) {
+  if (continuesIntegratorHistory(ta)) {
+    integrator_->continueInterval();
+    return;
+  }
+  integrator_->restart(ta, x_);
+  if (continuation_.continuesAt(ta, x_)) integrator_->proposeFirstStep(continuation_.step);
+}
+
+bool Simulation::continuesIntegratorHistory(double ta) {
+  if (std::exchange(restartNextHop_, false)) return false;
+  if (!continuation_.historyContinuesAt(ta, x_) || !integrator_->canContinueAt(ta)) return false;
+  // Same time, same X; what the models did at the boundary (discrete updates, inputs from
+  // other models, params) shows in the derivative there. One evaluation decides: a history
+  // continued across a jump in the derivative would hold the method's error estimates to a
+  // function that no longer applies.
+  evaluateDerivatives(ta, x_, xdot_);
+  return xdot_ == continuation_.derivative;
+}
+
+void Simulation::recordContinuation(double tb) {
+  continuation_.step = integrator_->stepProposal();
+  continuation_.history = integrator_->canContinueAt(tb);
+  if (continuation_.history) {
+    // Also the bonus evaluation: the models see the derivative at X(tb).
+    evaluateDerivatives(tb, x_, continuation_.derivative);
+  } else if (bonusEvaluation_) {
+    evaluateDerivatives(tb, x_, xdot_);
+  }
+  if (continuation_.step > 0.0 || continuation_.history) {
+    continuation_.time = tb;
+    continuation_.state = x_;
   }
 }
 

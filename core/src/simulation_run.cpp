@@ -85,6 +85,8 @@ void Simulation::advanceOverHop() {
   // any value set from outside since the previous hop (by the user or an event), so that no
   // output the hop reads still reflects the value before the set, whatever its granularity.
   if ((initialUpdatePending_ && (fired || !stepZero)) || valuesSet) updateAllOutputs(t0s);
+  // A value set from outside may change the derivatives anywhere, not only where X is now.
+  restartNextHop_ = restartNextHop_ || valuesSet;
   initialUpdatePending_ = false;
   if (!samplers_.empty()) takeSamplesAt(t0, false);
 

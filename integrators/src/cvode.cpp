@@ -1,5 +1,6 @@
 // CVODE (SUNDIALS 6) behind the Integrator interface: setup, re-initialisation at restarts,
-// stepping to a stop time, the Nordsieck dense history, and errors turned into exceptions.
+// continuation across intervals, stepping to a stop time, the Nordsieck dense history, and errors
+// turned into exceptions.
 
 #include "hopsim/integrators/cvode.h"
 
@@ -197,6 +198,7 @@ void CvodeIntegrator::resize(Eigen::Index n) {
   detail::checkToleranceLength(name(), options_, n);
   sundials_.reset();
   size_ = 0;  // until the setup below has succeeded
+  advanced_ = false;
   x0_.setZero(n);
   scratch_.setZero(n);
   history_.setZero(n, history_.cols());
@@ -263,6 +265,7 @@ void CvodeIntegrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
   usedColumns_ = 0;
   historyComplete_ = true;
   stepOffset_ = 0;
+  advanced_ = false;
   ++statistics_.restarts;
   if (size_ == 0) return;
   // What CVODE counted since the last read belongs to the interval that ends here.
@@ -271,6 +274,30 @@ void CvodeIntegrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
   check(CVodeReInit(sundials_->memory, t0, sundials_->y), "CVodeReInit");
   cvodeSteps_ = 0;
   cvodeErrorTestFailures_ = 0;
+}
+
+bool CvodeIntegrator::canContinueAt(double t) const {
+  return options_.continueAcrossHops && size_ > 0 && advanced_ && t == t_;
+}
+
+void CvodeIntegrator::continueInterval() {
+  if (!canContinueAt(t_)) {
+    throw InputError("cvode: continueInterval() at t = " + detail::formatNumber(t_) + " needs " +
+                     (options_.continueAcrossHops
+                          ? "a state to integrate and a successful advance() since the "
+                            "last restart() or resize()"
+                          : "IntegratorOptions::continueAcrossHops") +
+                     "; call restart() instead");
+  }
+  t0_ = t_;
+  x0_ = Sundials::map(sundials_->y);
+  recordedSteps_ = 0;
+  usedColumns_ = 0;
+  historyComplete_ = true;
+  // CVODE's step counter runs on: the new interval's steps are counted from here.
+  collectStatistics();
+  stepOffset_ = -cvodeSteps_;
+  ++statistics_.continuations;
 }
 
 void CvodeIntegrator::collectStatistics() {
@@ -390,6 +417,7 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
     return;
   }
   f_ = &f;
+  advanced_ = false;  // until this advance() has succeeded
   derivativeException_ = nullptr;
   nonFiniteIndex_ = -1;
   cvodeMessage_[0] = '\0';
@@ -471,6 +499,7 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
   }
   f_ = nullptr;
   t_ = t1;  // CVODE returns exactly tstop
+  advanced_ = true;
   x = Sundials::map(sundials_->y);
 }
 

@@ -114,6 +114,13 @@ void Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> /*x*/) const 
                    "to t instead");
 }
 
+void Integrator::continueInterval() {
+  throw InputError(std::string(name()) +
+                   ": continueInterval() at t = " + detail::formatNumber(time()) +
+                   ": this method keeps no history across intervals (canContinueAt() is false); "
+                   "call restart() instead");
+}
+
 std::vector<std::string> integratorNames() { return {"euler", "rk4", "rkf45", "cvode"}; }
 
 namespace {

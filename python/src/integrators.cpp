@@ -41,7 +41,8 @@ std::string describe(const IntegratorOptions& o) {
   return text + ", max_step=" + repr(o.maxStep) + ", initial_step=" + repr(o.initialStep) +
          ", max_steps_per_advance=" + std::to_string(o.maxStepsPerAdvance) +
          ", multistep=" + multistepName(o.multistep) +
-         ", nonlinear_solver=" + nonlinearSolverName(o.nonlinearSolver) + ")";
+         ", nonlinear_solver=" + nonlinearSolverName(o.nonlinearSolver) +
+         ", continue_across_hops=" + (o.continueAcrossHops ? "True" : "False") + ")";
 }
 
 Eigen::VectorXd tolerances(std::optional<Eigen::VectorXd> values) {
@@ -69,7 +70,8 @@ void bindIntegrators(py::module_& m) {
       "(Simulation(...), set_integrator), raising InputError naming the option.")
       .def(py::init([](double relative, double absolute, std::optional<Eigen::VectorXd> perState,
                        double maxStep, double initialStep, std::int64_t maxSteps,
-                       MultistepMethod multistep, NonlinearSolver nonlinearSolver) {
+                       MultistepMethod multistep, NonlinearSolver nonlinearSolver,
+                       bool continueAcrossHops) {
              IntegratorOptions options;
              options.relativeTolerance = relative;
              options.absoluteTolerance = absolute;
@@ -79,6 +81,7 @@ void bindIntegrators(py::module_& m) {
              options.maxStepsPerAdvance = maxSteps;
              options.multistep = multistep;
              options.nonlinearSolver = nonlinearSolver;
+             options.continueAcrossHops = continueAcrossHops;
              return options;
            }),
            py::kw_only(), py::arg("relative_tolerance") = defaults.relativeTolerance,
@@ -87,7 +90,8 @@ void bindIntegrators(py::module_& m) {
            py::arg("initial_step") = defaults.initialStep,
            py::arg("max_steps_per_advance") = defaults.maxStepsPerAdvance,
            py::arg("multistep") = defaults.multistep,
-           py::arg("nonlinear_solver") = defaults.nonlinearSolver)
+           py::arg("nonlinear_solver") = defaults.nonlinearSolver,
+           py::arg("continue_across_hops") = defaults.continueAcrossHops)
       .def_readwrite("relative_tolerance", &IntegratorOptions::relativeTolerance,
                      "Relative tolerance of the local error test (rkf45, cvode).")
       .def_readwrite("absolute_tolerance", &IntegratorOptions::absoluteTolerance,
@@ -113,6 +117,11 @@ void bindIntegrators(py::module_& m) {
                      "cvode only: NonlinearSolver.NEWTON (any problem, the default) or "
                      "NonlinearSolver.FIXED_POINT (non-stiff problems, with ADAMS: no "
                      "Jacobian).")
+      .def_readwrite("continue_across_hops", &IntegratorOptions::continueAcrossHops,
+                     "cvode only: continue CVODE's history (order, step size) from one hop into "
+                     "the next where nothing changed at the hop boundary (same state, same "
+                     "derivative bit for bit, no value set from outside, no checkpoint saved), "
+                     "instead of re-initialising it at every hop. Off by default.")
       .def("__repr__", &describe);
 
   py::class_<IntegratorStatistics>(
@@ -127,11 +136,15 @@ void bindIntegrators(py::module_& m) {
       .def_readonly("restarts", &IntegratorStatistics::restarts,
                     "Restarts: one per integration sub-step (per hop for variable-step methods), "
                     "re-runs after a rollback included.")
+      .def_readonly("continuations", &IntegratorStatistics::continuations,
+                    "Hops on which cvode continued its history instead of restarting "
+                    "(IntegratorOptions.continue_across_hops).")
       .def("__repr__", [](const IntegratorStatistics& s) {
         return "IntegratorStatistics(steps=" + std::to_string(s.steps) +
                ", rhs_evaluations=" + std::to_string(s.rhsEvaluations) +
                ", error_test_failures=" + std::to_string(s.errorTestFailures) +
-               ", restarts=" + std::to_string(s.restarts) + ")";
+               ", restarts=" + std::to_string(s.restarts) +
+               ", continuations=" + std::to_string(s.continuations) + ")";
       });
 
   m.def("integrator_names", &integratorNames,

@@ -132,6 +132,28 @@ def test_cvode_with_fixed_point_iteration():
     assert sim.get("models.msd.continuousStates.x") == pytest.approx(math.cos(6.0), abs=1e-8)
 
 
+def test_cvode_continues_across_hops_when_asked():
+    # x = cos(2 t) over 300 hops: one restart and 299 continuations, to the same tolerance level
+    # as the restarted run, with a fraction of its derivative evaluations.
+    evaluations = {}
+    for continuing in (False, True):
+        options = hopsim.IntegratorOptions(relative_tolerance=1e-10, absolute_tolerance=1e-12,
+                                           continue_across_hops=continuing)
+        assert f"continue_across_hops={continuing}" in repr(options)
+        sim = hopsim.Simulation(integrator="cvode", integrator_options=options)
+        assert sim.integrator_options().continue_across_hops == continuing
+        mass_spring_damper(sim, k=4.0, x0=1.0)
+        sim.lock()
+        sim.advance_time_to(3.0)
+        assert sim.get("models.msd.continuousStates.x") == pytest.approx(math.cos(6.0), abs=1e-7)
+        stats = sim.integrator_statistics()
+        assert (stats.restarts, stats.continuations) == ((1, 299) if continuing else (300, 0))
+        assert f"continuations={stats.continuations}" in repr(stats)
+        evaluations[continuing] = sim.propagation_statistics().derivative_evaluations
+    assert 3 * evaluations[True] < evaluations[False]
+    assert hopsim.IntegratorOptions().continue_across_hops is False
+
+
 def test_per_state_absolute_tolerances_are_numpy_arrays():
     options = hopsim.IntegratorOptions()
     assert isinstance(options.absolute_tolerances, np.ndarray)

@@ -204,6 +204,23 @@ simulation:
   CHECK(has(m, "fixed_point"));
 }
 
+TEST_CASE("scenario: continue_across_hops reaches cvode, and is a boolean") {
+  const auto s = build(R"(hopsim: 1
+simulation:
+  end_time: 1
+  integrator: cvode
+  continue_across_hops: true
+)");
+  CHECK(s->sim().integrator().options().continueAcrossHops);
+  const auto defaults = build("hopsim: 1\nsimulation: {end_time: 1, integrator: cvode}\n");
+  CHECK_FALSE(defaults->sim().integrator().options().continueAcrossHops);
+  const std::string m = errorOf(
+      "hopsim: 1\nsimulation: {end_time: 1, integrator: cvode, continue_across_hops: sometimes}\n");
+  CHECK(has(m, "test.yaml:2:"));
+  CHECK(has(m, "simulation.continue_across_hops"));
+  CHECK(has(m, "sometimes"));
+}
+
 // ---- includes --------------------------------------------------------------------------------
 
 TEST_CASE("scenario: includes add definitions, the including file's simulation keys win") {

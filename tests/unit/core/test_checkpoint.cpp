@@ -238,7 +238,7 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
     old << "hopsim-checkpoint 3\ntime 12 0x0p+0 0 0 0 0\n";
   }
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file),
-                       doctest::Contains("format version 3; this hopsim reads versions 4 to 6"),
+                       doctest::Contains("format version 3; this hopsim reads versions 4 to 7"),
                        InputError);
   std::remove(file.c_str());
 }
@@ -296,20 +296,22 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   Journal straightJournal;
   const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
   REQUIRE(lines.size() > 5);
-  CHECK(lines[0] == "hopsim-checkpoint 6");
-  // After the options and cvode's nonlinear solver (version 6): the step rkf45 proposed at the
-  // end of the last hop, which the states still continue.
+  CHECK(lines[0] == "hopsim-checkpoint 7");
+  // After the options, cvode's nonlinear solver (version 6) and its continue-across-hops flag
+  // (version 7): the step rkf45 proposed at the end of the last hop, which the states still
+  // continue.
   CHECK(lines[4] == "nonlinear_solver 0");
-  REQUIRE(lines[5].rfind("continuation ", 0) == 0);
-  CHECK(std::stod(lines[5].substr(13)) > 0.0);
+  CHECK(lines[5] == "continue_across_hops 0");
+  REQUIRE(lines[6].rfind("continuation ", 0) == 0);
+  CHECK(std::stod(lines[6].substr(13)) > 0.0);
   straight.advanceTimeTo(2.0);
 
-  // Version 4 had no continuation line (nor version 6's nonlinear solver): it restores, and the
-  // first hop estimates its step, so the run agrees with the straight one to the integrator's
-  // tolerance, not bit for bit.
+  // Version 4 had no continuation line (nor the nonlinear solver and continue-across-hops lines
+  // of versions 6 and 7): it restores, and the first hop estimates its step, so the run agrees
+  // with the straight one to the integrator's tolerance, not bit for bit.
   std::vector<std::string> v4 = lines;
   v4[0] = "hopsim-checkpoint 4";
-  v4.erase(v4.begin() + 4, v4.begin() + 6);
+  v4.erase(v4.begin() + 4, v4.begin() + 7);
   writeLines(file, v4);
   {
     Simulation resumed(options);
@@ -323,7 +325,7 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   }
 
   // A negative or non-numeric step is refused with its line, and nothing is applied.
-  checkLineRefused(file, lines, 5, {"continuation -0x1p-4", "continuation nan", "continuation"},
+  checkLineRefused(file, lines, 6, {"continuation -0x1p-4", "continuation nan", "continuation"},
                    options);
   std::remove(file.c_str());
 }
@@ -357,7 +359,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   // A version 5 file has no such line and restores with Newton's method.
   std::vector<std::string> v5 = lines;
   v5[0] = "hopsim-checkpoint 5";
-  v5.erase(v5.begin() + 4);
+  v5.erase(v5.begin() + 4, v5.begin() + 6);
   writeLines(file, v5);
   {
     Simulation resumed(options);
@@ -370,6 +372,55 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   // A value that names no solver is refused with its line, and nothing is applied.
   checkLineRefused(file, lines, 4,
                    {"nonlinear_solver 7", "nonlinear_solver newton", "nonlinear_solver"}, options);
+  std::remove(file.c_str());
+}
+
+TEST_CASE(
+    "cvode across hops: a checkpoint is a restart point; the restored run matches bit for bit") {
+  // CVODE's history cannot be saved: the restored run restarts cvode at its first hop, and so
+  // does the run that saved the checkpoint, which then goes on exactly as the restored one.
+  const std::string file = checkpointPath("continue_across_hops");
+  SimulationOptions options{.ioStepSize = 0.02, .integrator = "cvode"};
+  options.integratorOptions.continueAcrossHops = true;
+  Simulation first(options);
+  Journal firstJournal;
+  const std::vector<std::string> lines = savedAtOneSecond(first, firstJournal, file);
+  Journal resumedJournal = firstJournal;  // what the callbacks saw up to the checkpoint
+  REQUIRE(lines.size() > 6);
+  CHECK(lines[5] == "continue_across_hops 1");
+  const IntegratorStatistics before = first.integrator().statistics();
+  CHECK(before.continuations > 0);
+  first.advanceTimeTo(3.0);
+  CHECK(first.integrator().statistics().restarts > before.restarts);  // at 1 s, at least
+
+  Simulation resumed(SimulationOptions{.ioStepSize = 0.02, .integrator = "cvode"});
+  buildScenario(resumed, resumedJournal);
+  resumed.restoreCheckpoint(file);
+  CHECK(resumed.integrator().options().continueAcrossHops);
+  resumed.advanceTimeTo(3.0);
+  CHECK(resumed.integrator().statistics().continuations > 0);
+  CHECK(resumedJournal.impacts == firstJournal.impacts);
+  REQUIRE(resumed.list() == first.list());
+  for (const std::string& path : first.list()) {
+    CAPTURE(path);
+    CHECK(sameBits(resumed.get(path), first.get(path)));
+  }
+
+  // A version 6 file has no such line and restores with the history restarted at every hop.
+  std::vector<std::string> v6 = lines;
+  v6[0] = "hopsim-checkpoint 6";
+  v6.erase(v6.begin() + 5);
+  writeLines(file, v6);
+  {
+    Simulation old(options);
+    Journal journal;
+    buildScenario(old, journal);
+    old.restoreCheckpoint(file);
+    CHECK_FALSE(old.integrator().options().continueAcrossHops);
+  }
+  checkLineRefused(file, lines, 5,
+                   {"continue_across_hops 2", "continue_across_hops yes", "continue_across_hops"},
+                   options);
   std::remove(file.c_str());
 }
 

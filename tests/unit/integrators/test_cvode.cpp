@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -352,6 +353,160 @@ TEST_CASE("cvode honours per-state absolute tolerances") {
   MESSAGE("relative error of the small state: scalar atol " << loose << ", per-state " << tight);
   CHECK(tight < 1e-6);
   CHECK(loose > 10.0 * tight);
+}
+
+TEST_CASE(
+    "cvode continued over 100 intervals: the oscillator to tolerance, far fewer evaluations") {
+  // The oscillator over 10 s in 100 intervals of 0.1 s, once re-initialised at each interval
+  // and once continued: both must stay at the tolerance level of the analytic solution (global
+  // errors of a few 1e-8 at rtol 1e-10); continuing must need far fewer evaluations, since a
+  // restart climbs again from order 1 and a first-step estimate at every interval.
+  const test::Oscillator oscillator;
+  for (MultistepMethod method : {MultistepMethod::Bdf, MultistepMethod::Adams}) {
+    CAPTURE(label(method));
+    IntegratorOptions o = withMethod(method, 1e-10, 1e-12);
+    o.continueAcrossHops = true;
+    CvodeIntegrator restarted(o);
+    CvodeIntegrator continued(o);
+    Vector xRestarted = oscillator.initial();
+    Vector xContinued = oscillator.initial();
+    restarted.resize(2);
+    continued.resize(2);
+    continued.restart(0.0, xContinued);
+    for (int k = 1; k <= 100; ++k) {
+      const double t0 = 0.1 * (k - 1);
+      const double t1 = 0.1 * k;
+      restarted.restart(t0, xRestarted);
+      restarted.advance(oscillator.f(), t1, xRestarted);
+      if (k > 1) {
+        REQUIRE(continued.canContinueAt(t0));
+        continued.continueInterval();
+      }
+      continued.advance(oscillator.f(), t1, xContinued);
+    }
+    const IntegratorStatistics& r = restarted.statistics();
+    const IntegratorStatistics& c = continued.statistics();
+    const double restartedError = test::maxError(xRestarted, oscillator.exact(10.0));
+    const double continuedError = test::maxError(xContinued, oscillator.exact(10.0));
+    MESSAGE("cvode " << label(method) << ", 100 intervals: restarted " << r.rhsEvaluations
+                     << " evaluations, error " << restartedError << "; continued "
+                     << c.rhsEvaluations << " evaluations, error " << continuedError);
+    CHECK(restartedError < 1e-7);
+    CHECK(continuedError < 1e-7);
+    CHECK(c.restarts == 1);
+    CHECK(c.continuations == 99);
+    CHECK(r.continuations == 0);
+    CHECK(3 * c.rhsEvaluations < r.rhsEvaluations);
+  }
+}
+
+TEST_CASE("cvode continued: Robertson to 4e10 through its output times, as one advance") {
+  // Continuing at each of Robertson's output times must reproduce the published values as the
+  // single advance does (1e-5 relative), with about the work of that advance.
+  IntegratorOptions o = robertsonOptions();
+  o.continueAcrossHops = true;
+  CvodeIntegrator cvode(o);
+  cvode.resize(3);
+  cvode.restart(0.0, Vector{{1.0, 0.0, 0.0}});
+  Vector y(3);
+  bool first = true;
+  for (const RobertsonPoint& point : kRobertson) {
+    if (!first) cvode.continueInterval();
+    first = false;
+    cvode.advance(test::robertson(), point.t, y);
+    for (Eigen::Index i = 0; i < 3; ++i) {
+      const double reference = point.y[static_cast<std::size_t>(i)];
+      if (reference <= o.absoluteTolerances[i]) continue;
+      CAPTURE(point.t);
+      CAPTURE(i);
+      CHECK(std::abs(y[i] - reference) < 1e-5 * reference);
+    }
+  }
+  CvodeIntegrator once(robertsonOptions());
+  once.resize(3);
+  test::solve(once, test::robertson(), Vector{{1.0, 0.0, 0.0}}, kRobertson.back().t);
+  MESSAGE("Robertson continued through "
+          << kRobertson.size() << " output times: " << cvode.statistics().rhsEvaluations
+          << " evaluations; one advance: " << once.statistics().rhsEvaluations);
+  CHECK(cvode.statistics().restarts == 1);
+  CHECK(cvode.statistics().rhsEvaluations < 2 * once.statistics().rhsEvaluations);
+}
+
+TEST_CASE("cvode's dense output after continueInterval covers the new interval only") {
+  const test::Oscillator oscillator;
+  IntegratorOptions o = withMethod(MultistepMethod::Bdf, 1e-8, 1e-10);
+  o.continueAcrossHops = true;
+  CvodeIntegrator cvode(o);
+  cvode.resize(2);
+  cvode.setDenseHistory(true);
+  cvode.restart(0.0, oscillator.initial());
+  Vector x1(2);
+  cvode.advance(oscillator.f(), 5.0, x1);
+  cvode.continueInterval();
+  CHECK(cvode.intervalStart() == 5.0);
+  CHECK(cvode.stepsSinceRestart() == 0);
+  Vector x2(2);
+  cvode.advance(oscillator.f(), 10.0, x2);
+  CHECK(cvode.stepsSinceRestart() > 10);
+  Vector x(2);
+  cvode.interpolate(5.0, x);
+  CHECK(x == x1);
+  cvode.interpolate(10.0, x);
+  CHECK(x == x2);
+  double worst = 0.0;
+  for (int i = 0; i < 50; ++i) {
+    const double t = 5.0 + 5.0 * (i + 0.5) / 50.0;
+    cvode.interpolate(t, x);
+    worst = std::max(worst, test::maxError(x, oscillator.exact(t)));
+  }
+  CHECK(worst < 2e-6);  // as over one interval (the dense-output test above)
+  CHECK_THROWS_WITH_AS(cvode.interpolate(4.0, x), doctest::Contains("4"), InputError);
+}
+
+TEST_CASE("continueInterval is refused where there is nothing to continue") {
+  const test::Oscillator oscillator;
+  CvodeIntegrator off(withMethod(MultistepMethod::Bdf, 1e-8, 1e-10));
+  off.resize(2);
+  off.restart(0.0, oscillator.initial());
+  Vector x(2);
+  off.advance(oscillator.f(), 1.0, x);
+  CHECK_FALSE(off.canContinueAt(1.0));
+  CHECK_THROWS_WITH_AS(off.continueInterval(),
+                       doctest::Contains("IntegratorOptions::continueAcrossHops"), InputError);
+
+  IntegratorOptions o = withMethod(MultistepMethod::Bdf, 1e-8, 1e-10);
+  o.continueAcrossHops = true;
+  CvodeIntegrator on(o);
+  on.resize(2);
+  on.restart(0.0, oscillator.initial());
+  CHECK_FALSE(on.canContinueAt(0.0));  // restarted, not yet advanced
+  CHECK_THROWS_WITH_AS(on.continueInterval(), doctest::Contains("successful advance()"),
+                       InputError);
+  on.advance(oscillator.f(), 1.0, x);
+  CHECK(on.canContinueAt(1.0));
+  CHECK_FALSE(on.canContinueAt(0.5));
+  // A failed advance leaves CVODE somewhere inside the interval: nothing to continue.
+  const DerivativeFunction throwing = [](double, const Eigen::Ref<const Eigen::VectorXd>&,
+                                         Eigen::Ref<Eigen::VectorXd>) {
+    throw std::runtime_error("model failed");
+  };
+  on.continueInterval();
+  CHECK_THROWS_AS(on.advance(throwing, 2.0, x), std::runtime_error);
+  CHECK_FALSE(on.canContinueAt(on.time()));
+  on.resize(2);
+  CHECK_FALSE(on.canContinueAt(on.time()));
+
+  // The one-step methods keep no history to continue (rkf45 carries only its step size).
+  for (const char* name : {"euler", "rk4", "rkf45"}) {
+    CAPTURE(name);
+    const std::unique_ptr<Integrator> other = makeIntegrator(name, o);
+    other->resize(2);
+    other->restart(0.0, oscillator.initial());
+    other->advance(oscillator.f(), 1.0, x);
+    CHECK_FALSE(other->canContinueAt(1.0));
+    CHECK_THROWS_WITH_AS(other->continueInterval(), doctest::Contains("keeps no history"),
+                         InputError);
+  }
 }
 
 }  // namespace

@@ -581,19 +581,36 @@ class Simulation {
   Eigen::VectorXd xTrial_; // localization
   Eigen::MatrixXd subStepStates_;  // X at each sub-step boundary of the last pass (fixed-step)
   std::vector<double> subStepTimes_;
-  // The step size across hops (docs/integrators.md): what a variable-step method proposed when
-  // its last sub-step ended at `time` with X = `state`, offered as the first step of a sub-step
-  // that starts exactly there (same time, same X bit for bit: nothing jumped in between).
+  // What the last sub-step ended with (docs/integrators.md, "How the executive drives them"):
+  // at `time` with X = `state`, a variable-step method proposed `step`, offered as the first
+  // step of a sub-step that starts exactly there (same time, same X bit for bit: nothing jumped
+  // in between). With `history`, the method may also continue its history into that sub-step
+  // if the derivative there is still `derivative`, bit for bit (cvode with continueAcrossHops).
   struct StepContinuation {
     double time = 0.0;
-    double step = 0.0;  // 0: nothing to offer
+    double step = 0.0;     // 0: nothing to offer
+    bool history = false;  // `derivative` holds f(time, state) as the sub-step ended
     Eigen::VectorXd state;
+    Eigen::VectorXd derivative;
     bool continuesAt(double t, const Eigen::VectorXd& x) const {
       return step > 0.0 && t == time && x == state;
     }
+    bool historyContinuesAt(double t, const Eigen::VectorXd& x) const {
+      return history && t == time && x == state;
+    }
   };
+  // Restarts the integrator for the sub-step from (ta, x_), or continues its history there
+  // where it can and nothing changed (continuesIntegratorHistory).
+  void startIntegrationInterval(double ta);
+  bool continuesIntegratorHistory(double ta);
+  // After the sub-step that ended at (tb, x_): what the next one may continue with.
+  void recordContinuation(double tb);
   StepContinuation continuation_;
   StepContinuation savedContinuation_;  // at the rollback point
+  // Set by saveCheckpoint (a CVODE history cannot be saved) and by values set from outside
+  // between hops: the next hop restarts the integrator, as a run restored from the checkpoint
+  // does.
+  mutable bool restartNextHop_ = false;
   double stateTime_;
   bool bonusEvaluation_ = false;
   PropagationStatistics statistics_;

@@ -24,7 +24,9 @@ namespace hopsim {
 /// absolute tolerance (CVodeSStolerances / CVodeSVtolerances); maxStep, initialStep (0: CVODE's
 /// estimate) and maxStepsPerAdvance (CVodeSetMaxNumSteps) map onto CVODE's options.
 ///
-/// Every restart() re-initialises CVODE (CVodeReInit: order 1, new step estimate); every
+/// Every restart() re-initialises CVODE (CVodeReInit: order 1, new step estimate). With
+/// IntegratorOptions::continueAcrossHops, continueInterval() after a successful advance() goes
+/// on from where it ended with CVODE's order, step size and Nordsieck history. Every
 /// advance() sets CVODE's stop time to t1, so no step and no derivative evaluation passes t1.
 /// CVODE's minimum step is 16 ulps of t, so that a step that cannot advance t fails promptly;
 /// it follows t across the interval, which advance() crosses in segments within which |t| at
@@ -64,6 +66,13 @@ class CvodeIntegrator final : public Integrator {
   void resize(Eigen::Index stateCount) override;
   Eigen::Index size() const override { return size_; }
   void restart(double t0, const Eigen::Ref<const Eigen::VectorXd>& x0) override;
+  /// continueAcrossHops set, a state to integrate, and the last advance() succeeded and ended
+  /// at t.
+  bool canContinueAt(double t) const override;
+  /// Makes time() the start of a new interval without CVodeReInit: the next advance() steps on
+  /// from CVODE's own last step (CVODE stops a few ulps short of a stop time and interpolates
+  /// there, so its first step in the new interval starts those few ulps before time()).
+  void continueInterval() override;
   /// Integrates to exactly t1 with stop time t1. An interval too short for CVODE (below 16
   /// ulps of t, as zero-crossing localization can produce) is crossed with one explicit Euler
   /// step, after which CVODE is re-initialised at t1.
@@ -78,8 +87,8 @@ class CvodeIntegrator final : public Integrator {
   /// outside [t0 of restart(), time()].
   void interpolate(double t, Eigen::Ref<Eigen::VectorXd> x) const override;
 
-  /// Internal steps since the last restart() (the number of dense-output pieces when the
-  /// history is on).
+  /// Internal steps since the last restart() or continueInterval() (the number of dense-output
+  /// pieces when the history is on).
   std::int64_t stepsSinceRestart() const { return stepOffset_ + cvodeSteps_; }
 
  private:
@@ -101,6 +110,7 @@ class CvodeIntegrator final : public Integrator {
   std::unique_ptr<Sundials> sundials_;
   Eigen::Index size_ = 0;
   double t_ = 0.0;
+  bool advanced_ = false;    // the last advance() succeeded and nothing has reset CVODE since
   Eigen::VectorXd x0_;       // state at t0_, for the exact interval start
   Eigen::VectorXd scratch_;  // a derivative outside CVODE (the Euler fallback)
 

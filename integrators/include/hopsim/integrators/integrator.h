@@ -53,6 +53,10 @@ struct IntegratorOptions {
   /// cvode only: Newton's method (any problem; CVODE's default) or fixed-point iteration
   /// (non-stiff problems, with Adams).
   NonlinearSolver nonlinearSolver = NonlinearSolver::Newton;
+  /// cvode only: let the executive continue CVODE's history (order, step size, Nordsieck array)
+  /// from one hop into the next where nothing changed at the hop boundary, instead of
+  /// re-initialising it at every hop (docs/integrators.md, "cvode across hops").
+  bool continueAcrossHops = false;
 };
 
 /// Work counters, cumulative since construction or resetStatistics().
@@ -61,11 +65,13 @@ struct IntegratorStatistics {
   std::int64_t rhsEvaluations = 0;     ///< derivative-function calls
   std::int64_t errorTestFailures = 0;  ///< rejected steps (variable-step methods)
   std::int64_t restarts = 0;           ///< restart() calls
+  std::int64_t continuations = 0;      ///< continueInterval() calls
 };
 
 /// Advances a continuous state x(t) across integration intervals. The executive calls
-/// `restart` at every hop start (hops are where discontinuities live), then `advance` once per
-/// integration sub-step (fixed-step methods) or once per hop (variable-step methods).
+/// `restart` at every hop start (hops are where discontinuities live), or `continueInterval`
+/// where the method can continue and nothing changed there, then `advance` once per integration
+/// sub-step (fixed-step methods) or once per hop (variable-step methods).
 ///
 /// No method allocates after `resize`, except the dense-output history, which grows to the
 /// largest number of internal steps seen in one interval and then stays.
@@ -102,6 +108,20 @@ class Integrator {
   /// proposed from the last accepted step; 0 when it has no proposal (by default, and for the
   /// fixed-step methods and cvode).
   virtual double stepProposal() const { return 0.0; }
+
+  /// True when continueInterval() may be called now, at time t: the method keeps a history
+  /// worth continuing (cvode with IntegratorOptions::continueAcrossHops), and its last advance()
+  /// succeeded and ended at t. False by default.
+  virtual bool canContinueAt(double t) const {
+    (void)t;
+    return false;
+  }
+  /// Starts a new interval at time() from the state the last advance() returned, keeping the
+  /// method's history (multistep memory, order, step size); the dense output starts again
+  /// there. Valid only if the derivative function is the same on both sides of time(): the
+  /// caller must restart() instead where anything it reads may have jumped.
+  /// @throws InputError unless canContinueAt(time()).
+  virtual void continueInterval();
 
   /// Advances from the current time to exactly t1 (> current time), writing x(t1) into `x`.
   /// Fixed-step methods take one step; variable-step methods take as many internal steps as
