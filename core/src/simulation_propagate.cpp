@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <numeric>
 #include <utility>
 
 #include "hopsim/core/darts_model.h"
@@ -63,11 +65,50 @@ void Simulation::checkStateMasks() const {
   }
 }
 
+std::vector<Eigen::Index> Simulation::modelCouplingGroups() const {
+  // Union-find over the models and, as one more node, the multibody system: models tied to the
+  // same signal (in any direction, whatever the granularity) are joined, and so is every
+  // DartsModel with the multibody system.
+  const std::size_t multibodyNode = slots_.size();
+  std::vector<std::size_t> parent(slots_.size() + 1);
+  std::iota(parent.begin(), parent.end(), std::size_t{0});
+  const auto root = [&](std::size_t a) {
+    while (parent[a] != a) a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  const auto join = [&](std::size_t a, std::size_t b) { parent[root(a)] = root(b); };
+  std::map<const Signal*, std::size_t> firstModelOn;
+  for (std::size_t m = 0; m < slots_.size(); ++m) {
+    const Model& model = *slots_[m].model;
+    for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
+      for (std::size_t p = 0; p < model.spec().fields(role).size(); ++p) {
+        const auto [first, inserted] = firstModelOn.emplace(&model.binding(role, p).signal(), m);
+        if (!inserted) join(m, first->second);
+      }
+    }
+    if (dynamic_cast<const DartsModel*>(&model) != nullptr) join(m, multibodyNode);
+  }
+  std::vector<Eigen::Index> group(slots_.size() + 1);
+  for (std::size_t node = 0; node < group.size(); ++node) {
+    group[node] = static_cast<Eigen::Index>(root(node));
+  }
+  return group;
+}
+
 void Simulation::rebuildStateVector() {
+  // States of different groups never influence each other's derivatives (the integrator's
+  // Jacobian may use it): one group per set of models joined by signals, the multibody
+  // system's with its DartsModels.
+  const std::vector<Eigen::Index> modelGroup = modelCouplingGroups();
+  std::map<const Model*, Eigen::Index> groupOfModel;
+  for (std::size_t m = 0; m < slots_.size(); ++m)
+    groupOfModel[slots_[m].model.get()] = modelGroup[m];
+  std::vector<Eigen::Index> stateGroup;
   states_.clear();
   maskedModels_.clear();
   for (auto& list : maskingLists_) list.clear();
   if (multibodyActive_) multibody_->addStates(states_);
+  stateGroup.resize(static_cast<std::size_t>(states_.size()), modelGroup.back());
   for (ContinuousModel* model : activeContinuous_) {
     const auto& fields = model->spec().fields(FieldRole::ContinuousState);
     bool anyMasked = false;
@@ -85,6 +126,7 @@ void Simulation::rebuildStateVector() {
                     value.length() > 1 ? path + "[" + std::to_string(e) + "]" : path);
       }
     }
+    stateGroup.resize(static_cast<std::size_t>(states_.size()), groupOfModel.at(model));
     // DartsModels may set masked multibody coordinates and mass properties, so theirs always
     // runs.
     const bool masking = anyMasked || dynamic_cast<DartsModel*>(model) != nullptr;
@@ -112,6 +154,7 @@ void Simulation::rebuildStateVector() {
   // Variable-step methods project their accepted internal steps themselves where they can.
   integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);
+  integrator_->setCouplingGroups(stateGroup);
 }
 
 std::vector<std::string> Simulation::stateNames() const {

@@ -5,8 +5,8 @@
 #include "hopsim/integrators/cvode.h"
 
 #include <cvode/cvode.h>
-#include <cvode/cvode_proj.h>
 #include <cvode/cvode_ls.h>
+#include <cvode/cvode_proj.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -21,6 +21,7 @@
 #include <string>
 #include <type_traits>
 
+#include "column_coloring.h"
 #include "hopsim/signals/error.h"
 #include "integrator_support.h"
 
@@ -71,6 +72,11 @@ struct CvodeIntegrator::Sundials {
   SUNMatrix matrix = nullptr;                     // Newton only
   SUNLinearSolver linearSolver = nullptr;         // Newton only
   SUNNonlinearSolver fixedPointSolver = nullptr;  // NonlinearSolver::FixedPoint only
+  // The Jacobian's column coloring (setCouplingGroups), used once a first Jacobian built column
+  // by column has matched it; the states of one color and their increments while perturbed.
+  detail::ColumnColoring coloring;
+  bool coloringVerified = false;
+  Eigen::VectorXd colorSaved, colorIncrement;
 
   Sundials() = default;
   Sundials(const Sundials&) = delete;
@@ -117,10 +123,12 @@ struct CvodeIntegrator::Sundials {
   // here because CVODE's own allocates a vector wrapper (three mallocs) at every evaluation,
   // i.e. at least once per hop. The one difference: minInc uses the step size CVODE reports
   // (CVodeGetCurrentStep, the last one accepted), as the one being attempted is not public.
+  // With a verified coloring, the columns of one color come from one evaluation (coloredColumns).
   static int jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jacobianMatrix, void* user,
                       N_Vector derivative, N_Vector weights, N_Vector /*unused*/) {
     auto& self = *static_cast<CvodeIntegrator*>(user);
-    void* memory = self.sundials_->memory;
+    Sundials& s = *self.sundials_;
+    void* memory = s.memory;
     CVodeGetErrWeights(memory, weights);
     double h = 0.0;
     CVodeGetCurrentStep(memory, &h);
@@ -133,15 +141,53 @@ struct CvodeIntegrator::Sundials {
     const double minIncrement =
         fNorm != 0.0 ? 1000.0 * std::abs(h) * kEpsilon * static_cast<double>(n) * fNorm : 1.0;
     const double sqrtEpsilon = std::sqrt(kEpsilon);
+    const auto incrementOf = [&](Eigen::Index j) {
+      return std::max(sqrtEpsilon * std::abs(x[j]), minIncrement / w[j]);
+    };
+    const auto column = [&](Eigen::Index j) {
+      return Eigen::Map<Eigen::VectorXd>(SUNDenseMatrix_Column(jacobianMatrix, j), n);
+    };
+    if (s.coloringVerified) {
+      for (std::size_t c = 0; c < s.coloring.colorCount(); ++c) {
+        const std::vector<Eigen::Index>& columns = s.coloring.columns(c);
+        const auto k = static_cast<Eigen::Index>(columns.size());
+        for (Eigen::Index m = 0; m < k; ++m) {
+          s.colorSaved[m] = x[columns[m]];
+          s.colorIncrement[m] = incrementOf(columns[m]);
+        }
+        for (Eigen::Index m = 0; m < k; ++m) x[columns[m]] += s.colorIncrement[m];
+        const int flag = rhs(t, y, derivative, user);
+        for (Eigen::Index m = 0; m < k; ++m) x[columns[m]] = s.colorSaved[m];
+        if (flag != 0) return flag;
+        // Each column as the dense loop computes it, then the rows other groups' perturbations
+        // moved (structural zeros) cleared.
+        for (Eigen::Index m = 0; m < k; ++m) {
+          const Eigen::Index j = columns[m];
+          const double increment = s.colorIncrement[m];
+          Eigen::Map<Eigen::VectorXd> columnJ = column(j);
+          columnJ = (1.0 / increment) * f1 - (1.0 / increment) * f;
+          for (Eigen::Index i = 0; i < n; ++i) {
+            if (!s.coloring.coupled(i, j)) columnJ[i] = 0.0;
+          }
+        }
+      }
+      return 0;
+    }
     for (Eigen::Index j = 0; j < n; ++j) {
       const double xj = x[j];
-      const double increment = std::max(sqrtEpsilon * std::abs(xj), minIncrement / w[j]);
+      const double increment = incrementOf(j);
       x[j] += increment;
       const int flag = rhs(t, y, derivative, user);
       x[j] = xj;
       if (flag != 0) return flag;
-      Eigen::Map<Eigen::VectorXd>(SUNDenseMatrix_Column(jacobianMatrix, j), n) =
-          (1.0 / increment) * f1 - (1.0 / increment) * f;
+      column(j) = (1.0 / increment) * f1 - (1.0 / increment) * f;
+    }
+    if (s.coloring.saves()) {
+      // The first Jacobian since the groups were given checks them: a coupling they miss (a
+      // model reading another's state outside the signals) shows as a nonzero entry here.
+      s.coloringVerified = s.coloring.matches(
+          Eigen::Map<Eigen::MatrixXd>(SUNDenseMatrix_Data(jacobianMatrix), n, n));
+      if (!s.coloringVerified) s.coloring = detail::ColumnColoring();
     }
     return 0;
   }
@@ -274,6 +320,27 @@ void CvodeIntegrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
   check(CVodeReInit(sundials_->memory, t0, sundials_->y), "CVodeReInit");
   cvodeSteps_ = 0;
   cvodeErrorTestFailures_ = 0;
+}
+
+void CvodeIntegrator::setCouplingGroups(const std::vector<Eigen::Index>& groupOfState) {
+  if (static_cast<Eigen::Index>(groupOfState.size()) != size_) {
+    throw InputError("cvode: setCouplingGroups got " + std::to_string(groupOfState.size()) +
+                     " groups for " + std::to_string(size_) + " states; expected one per state");
+  }
+  if (size_ == 0) return;
+  Sundials& s = *sundials_;
+  s.coloring = detail::ColumnColoring(groupOfState);
+  s.coloringVerified = false;
+  if (!s.coloring.saves()) {
+    s.coloring = detail::ColumnColoring();
+    return;
+  }
+  std::size_t widest = 0;
+  for (std::size_t c = 0; c < s.coloring.colorCount(); ++c) {
+    widest = std::max(widest, s.coloring.columns(c).size());
+  }
+  s.colorSaved.setZero(static_cast<Eigen::Index>(widest));
+  s.colorIncrement.setZero(static_cast<Eigen::Index>(widest));
 }
 
 bool CvodeIntegrator::canContinueAt(double t) const {

@@ -375,8 +375,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   std::remove(file.c_str());
 }
 
-TEST_CASE(
-    "cvode across hops: a checkpoint is a restart point; the restored run matches bit for bit") {
+TEST_CASE("cvode across hops: a checkpoint is a restart point, the restored run bit for bit") {
   // CVODE's history cannot be saved: the restored run restarts cvode at its first hop, and so
   // does the run that saved the checkpoint, which then goes on exactly as the restored one.
   const std::string file = checkpointPath("continue_across_hops");

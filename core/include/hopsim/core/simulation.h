@@ -599,6 +599,9 @@ class Simulation {
       return history && t == time && x == state;
     }
   };
+  // Per slot, and last for the multibody system: a group id, equal for models that signals
+  // (or the multibody system) join, directly or through other models.
+  std::vector<Eigen::Index> modelCouplingGroups() const;
   // Restarts the integrator for the sub-step from (ta, x_), or continues its history there
   // where it can and nothing changed (continuesIntegratorHistory).
   void startIntegrationInterval(double ta);

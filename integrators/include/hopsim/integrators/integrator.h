@@ -92,6 +92,14 @@ class Integrator {
   virtual void resize(Eigen::Index stateCount) = 0;
   /// The state count of the last resize().
   virtual Eigen::Index size() const = 0;
+  /// Which states may influence which derivatives: `groupOfState[i]` is state i's group, and a
+  /// state never influences the derivative of a state in another group. A method that builds a
+  /// difference-quotient Jacobian (cvode with Newton) may then perturb one state of every group
+  /// in the same derivative evaluation. Forgotten by resize(); ignored by default.
+  /// @throws InputError if `groupOfState` does not have size() entries.
+  virtual void setCouplingGroups(const std::vector<Eigen::Index>& groupOfState) {
+    (void)groupOfState;
+  }
 
   /// Starts a new interval at (t0, x0): forgets all history (multistep memory, step-size
   /// estimates, dense output). Does not allocate.
