@@ -101,8 +101,9 @@ void Simulation::rebuildStateVector() {
   // system's with its DartsModels.
   const std::vector<Eigen::Index> modelGroup = modelCouplingGroups();
   std::map<const Model*, Eigen::Index> groupOfModel;
-  for (std::size_t m = 0; m < slots_.size(); ++m)
+  for (std::size_t m = 0; m < slots_.size(); ++m) {
     groupOfModel[slots_[m].model.get()] = modelGroup[m];
+  }
   std::vector<Eigen::Index> stateGroup;
   states_.clear();
   maskedModels_.clear();
