@@ -95,8 +95,8 @@ class Integrator {
   /// Which states may influence which derivatives: `groupOfState[i]` is state i's group, and a
   /// state never influences the derivative of a state in another group. A method that builds a
   /// difference-quotient Jacobian (cvode with Newton) may then perturb one state of every group
-  /// in the same derivative evaluation. Forgotten by resize(); ignored by default.
-  /// @throws InputError if `groupOfState` does not have size() entries.
+  /// in the same derivative evaluation. Forgotten by resize(); ignored by default, and cvode
+  /// throws InputError if `groupOfState` does not have size() entries.
   virtual void setCouplingGroups(const std::vector<Eigen::Index>& groupOfState) {
     (void)groupOfState;
   }
