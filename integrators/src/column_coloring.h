@@ -21,6 +21,10 @@ class ColumnColoring {
   /// True when the coloring needs fewer evaluations than one per column.
   bool saves() const { return !colors_.empty() && colors_.size() < group_.size(); }
   std::size_t colorCount() const { return colors_.size(); }
+  /// The most columns one color has: the number of groups (color 0 holds a state of each).
+  Eigen::Index widestColor() const {
+    return colors_.empty() ? 0 : static_cast<Eigen::Index>(colors_.front().size());
+  }
   /// The columns of color c, in increasing order.
   const std::vector<Eigen::Index>& columns(std::size_t color) const { return colors_[color]; }
   /// Whether row i and column j are in the same group (the entry may be nonzero).

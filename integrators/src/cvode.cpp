@@ -123,7 +123,8 @@ struct CvodeIntegrator::Sundials {
   // here because CVODE's own allocates a vector wrapper (three mallocs) at every evaluation,
   // i.e. at least once per hop. The one difference: minInc uses the step size CVODE reports
   // (CVodeGetCurrentStep, the last one accepted), as the one being attempted is not public.
-  // With a verified coloring, the columns of one color come from one evaluation (coloredColumns).
+  // With a verified coloring (setCouplingGroups), the columns of one color come from one
+  // evaluation.
   static int jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jacobianMatrix, void* user,
                       N_Vector derivative, N_Vector weights, N_Vector /*unused*/) {
     auto& self = *static_cast<CvodeIntegrator*>(user);
@@ -331,16 +332,8 @@ void CvodeIntegrator::setCouplingGroups(const std::vector<Eigen::Index>& groupOf
   Sundials& s = *sundials_;
   s.coloring = detail::ColumnColoring(groupOfState);
   s.coloringVerified = false;
-  if (!s.coloring.saves()) {
-    s.coloring = detail::ColumnColoring();
-    return;
-  }
-  std::size_t widest = 0;
-  for (std::size_t c = 0; c < s.coloring.colorCount(); ++c) {
-    widest = std::max(widest, s.coloring.columns(c).size());
-  }
-  s.colorSaved.setZero(static_cast<Eigen::Index>(widest));
-  s.colorIncrement.setZero(static_cast<Eigen::Index>(widest));
+  s.colorSaved.setZero(s.coloring.widestColor());
+  s.colorIncrement.setZero(s.coloring.widestColor());
 }
 
 bool CvodeIntegrator::canContinueAt(double t) const {
