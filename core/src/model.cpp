@@ -162,7 +162,17 @@ void Model::checkValue(FieldRole role, std::size_t index, const Value& value,
 
 void Model::set(FieldRole role, std::string_view field, const Value& value) {
   setOwnField(role, field, value);
+  raiseValuesSet();
+}
+
+void Model::raiseParamsChanged() {
+  paramsChanged_ = true;
+  if (flagsRaised_ != nullptr) ++*flagsRaised_;
+}
+
+void Model::raiseValuesSet() {
   valuesSet_ = true;
+  if (flagsRaised_ != nullptr) ++*flagsRaised_;
 }
 
 void Model::setOwnField(FieldRole role, std::string_view field, const Value& value) {
@@ -176,7 +186,7 @@ void Model::setOwnField(FieldRole role, std::string_view field, const Value& val
   values(role)[index] = std::move(checked);
   if (role == FieldRole::Param) {
     paramAssigned_[index] = true;
-    paramsChanged_ = true;
+    raiseParamsChanged();
   }
 }
 
@@ -396,7 +406,7 @@ void ModelBinding::prepare(Model& model) {
     model.derivatives_.emplace_back(ElementType::Double, state.length());  // NaN until written
   }
   model.lengthSymbols_ = std::move(symbols);
-  model.paramsChanged_ = true;
+  model.raiseParamsChanged();
   model.valuesSet_ = false;  // the step zero after lock() computes every output anyway
   model.setup();
 }

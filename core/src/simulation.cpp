@@ -118,9 +118,10 @@ Model& Simulation::addModel(std::unique_ptr<Model> model) {
     throw;
   }
   registerModelCrossings(*model);
+  ModelBinding::countFlagsIn(*model, &modelFlagsRaised_);
   entry.continuous = dynamic_cast<ContinuousModel*>(model.get());
   entry.model = std::move(model);
-  entry.ioEnd = kNotStarted;
+  entry.io.end = kNotStarted;
   slots_.push_back(std::move(entry));
   return *slots_.back().model;
 }
@@ -215,7 +216,11 @@ void Simulation::setSchedule(ModelSlot& s, IoSchedule schedule) {
   s.schedule = std::move(schedule);
   // An I/O step in progress ends as planned; a model that had no future trigger starts a step
   // under its new schedule at the next hop.
-  if (s.ioEnd == kNever) s.ioEnd = kNotStarted;
+  if (s.inDefaultStep) {
+    leaveDefaultStep(s);
+    if (locked_) rebuildOwnStepSlots();  // else lock() builds it
+  }
+  if (s.io.end == kNever) s.io.end = kNotStarted;
 }
 
 void Simulation::raiseOutputGranularity(std::string_view model, Granularity granularity) {
@@ -236,8 +241,8 @@ void Simulation::activate(std::string_view model) {
   requireBetweenHops("activate");
   ModelSlot& s = slot(model);
   if (s.active) return;
+  s.io.end = kNotStarted;  // a fresh I/O step starts at the next hop
   setActive(s, true);
-  s.ioEnd = kNotStarted;  // a fresh I/O step starts at the next hop
   initialUpdatePending_ = true;
 }
 
@@ -249,6 +254,7 @@ void Simulation::deactivate(std::string_view model) {
 }
 
 void Simulation::setActive(ModelSlot& s, bool active) {
+  leaveDefaultStep(s);  // an inactive model's step stops where it is
   s.active = active;
   if (!locked_) return;
   try {

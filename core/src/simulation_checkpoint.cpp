@@ -212,7 +212,7 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   for (const ModelSlot& s : slots_) {
     Model& model = *s.model;
     out << "model " << std::quoted(model.name()) << ' ' << std::quoted(model.spec().className())
-        << ' ' << (s.active ? 1 : 0) << ' ' << s.ioStart << ' ' << s.ioEnd << '\n';
+        << ' ' << (s.active ? 1 : 0) << ' ' << ioStepOf(s).start << ' ' << ioStepOf(s).end << '\n';
     for (FieldRole role : kSavedRoles) {
       for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {
         out << "field " << branchName(role) << ' '
@@ -463,17 +463,20 @@ void Simulation::restoreCheckpoint(const std::string& file) {
     v.signal->buffer() = std::move(v.value);
     v.signal->restoreVersion(v.version);
   }
+  defaultStep_ = {0, kNotStarted, false};  // begins anew at the next hop
   for (std::size_t m = 0; m < slots_.size(); ++m) {
     ModelSlot& s = slots_[m];
     Model& model = *s.model;
     ModelValues& values = modelValues[m];
     s.active = values.active;
-    s.ioStart = values.ioStart;
-    s.ioEnd = values.ioEnd;
+    // Every model gets its own step back; those on the default period rejoin the shared step
+    // when their step and the shared one next begin together.
+    s.io = {values.ioStart, values.ioEnd, false};
+    s.inDefaultStep = false;
     // What processParams derives from params is not saved: it runs again before the next hop
     // (processParams must be a function of the params alone).
-    ModelBinding::paramsChanged(model) = true;
-    ModelBinding::valuesSet(model) = valuesSet;
+    ModelBinding::raiseParamsChanged(model);
+    ModelBinding::restoreValuesSet(model, valuesSet);
     std::size_t next = 0;
     for (FieldRole role : kSavedRoles) {
       for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {

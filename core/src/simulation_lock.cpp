@@ -113,7 +113,11 @@ void Simulation::rebuildSweepLists() {
       if (s.continuous) activeContinuous_.push_back(s.continuous);
     }
   }
+  rebuildOwnStepSlots();
   rebuildCallLists();
+  // A model that became active brings the flags it raised while inactive, which the hop start
+  // has counted as seen: look at every model's flags at the next hop start.
+  ++modelFlagsRaised_;
   for (Crossing& c : crossings_) {
     c.ownerActive = c.owner == nullptr ||
                     std::find(activeOrder_.begin(), activeOrder_.end(), c.owner) != activeOrder_.end();

@@ -43,6 +43,49 @@ Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
   return kNever;
 }
 
+Ticks Simulation::beginIoSteps(Ticks t0) {
+  // A step begins where the previous one ended (or none began).
+  defaultStep_.startsThisHop = defaultStep_.end <= t0;
+  if (defaultStep_.startsThisHop) defaultStep_ = {t0, defaultIoEnd_, true};
+  Ticks earliestEnd = kNever;  // the shared step ends at defaultIoEnd_, which bounds the hop
+  std::size_t kept = 0;
+  try {
+    for (ModelSlot* s : ownStepSlots_) {
+      IoStep& io = s->io;
+      io.startsThisHop = io.end <= t0;
+      if (io.startsThisHop) {
+        io = {t0, nextIoEnd(*s, t0), true};
+        io.startsThisHop = io.end != kNever;  // "no future trigger": no step begins
+        // A default-period step that begins with the shared one is the shared one from now on.
+        if (s->schedule.kind == IoSchedule::Kind::Default && defaultStep_.startsThisHop) {
+          s->inDefaultStep = true;
+          continue;
+        }
+      }
+      earliestEnd = std::min(earliestEnd, io.end);
+      ownStepSlots_[kept++] = s;
+    }
+  } catch (...) {
+    rebuildOwnStepSlots();  // a multi-rate callback threw halfway through the compaction
+    throw;
+  }
+  ownStepSlots_.resize(kept);
+  return earliestEnd;
+}
+
+void Simulation::leaveDefaultStep(ModelSlot& s) {
+  if (!s.inDefaultStep) return;
+  s.io = defaultStep_;
+  s.inDefaultStep = false;
+}
+
+void Simulation::rebuildOwnStepSlots() {
+  ownStepSlots_.clear();
+  for (ModelSlot* s : activeSlots_) {
+    if (!s->inDefaultStep) ownStepSlots_.push_back(s);
+  }
+}
+
 void Simulation::advanceOverHop() {
   if (!locked_) throw ModelError("advancing time needs a locked simulation; call lock() first");
   requireBetweenHops("advanceOverHop");
@@ -54,9 +97,11 @@ void Simulation::advanceOverHop() {
   const bool beginIo = onDefaultGrid(t0) && lastBeginIoStep_ != t0;
   if (beginIo) lastBeginIoStep_ = t0;
   // processParams where params were set; returns whether any value was set from outside the
-  // dataflow (a model field by set(), a signal by Signal::set) since the last look.
+  // dataflow (a model field by set(), a signal by Signal::set) since the last look. The models'
+  // flags are looked at only when one was raised since: most hops touch no model here.
   const auto processParamsAndTakeSets = [&] {
     bool valuesSet = std::exchange(signalSetsSeen_, signalSets_) != signalSets_;
+    if (std::exchange(modelFlagsSeen_, modelFlagsRaised_) == modelFlagsRaised_) return valuesSet;
     for (Model* model : activeOrder_) {
       if (ModelBinding::takeParamsChanged(*model)) {
         callModel(*model, ModelMethod::ProcessParams, t0s, [&] { model->processParams(t0s); });
@@ -96,15 +141,7 @@ void Simulation::advanceOverHop() {
   for (Ticks stop : stopTimes_) {
     if (stop > t0) t1 = std::min(t1, stop);
   }
-  for (ModelSlot* s : activeSlots_) {
-    s->ioStartsThisHop = s->ioEnd <= t0;  // its previous step ended (or none began)
-    if (s->ioStartsThisHop) {
-      s->ioStart = t0;
-      s->ioEnd = nextIoEnd(*s, t0);
-      s->ioStartsThisHop = s->ioEnd != kNever;  // "no future trigger": no step begins
-    }
-    t1 = std::min(t1, s->ioEnd);
-  }
+  t1 = std::min(t1, beginIoSteps(t0));
 
   // Zero-crossing detection needs a point to roll back to: the state before the hop body.
   const bool detecting = !crossings_.empty();
@@ -145,9 +182,10 @@ void Simulation::advanceOverHop() {
   stateTime_ = x1Time;
   ++hopCount_;
   for (ModelSlot* s : calls_.endIoStep) {
-    if (s->ioEnd != t1) continue;
+    const IoStep& io = ioStepOf(*s);
+    if (io.end != t1) continue;
     Model& model = *s->model;
-    const double start = ticksToSeconds(s->ioStart);
+    const double start = ticksToSeconds(io.start);
     callModel(model, ModelMethod::EndIoStep, t1s, [&] { model.endIoStep(start, t1s); });
   }
   inHop_ = false;
@@ -163,9 +201,10 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
                             bool recording) {
   runSweep(Sweep::StartIo, t0);
   for (ModelSlot* s : calls_.startIoStep) {
-    if (!s->ioStartsThisHop) continue;
+    const IoStep& io = ioStepOf(*s);
+    if (!io.startsThisHop) continue;
     Model& model = *s->model;
-    const double end = ticksToSeconds(s->ioEnd);
+    const double end = ticksToSeconds(io.end);
     callModel(model, ModelMethod::StartIoStep, t0, [&] { model.startIoStep(t0, end); });
   }
   runSweep(Sweep::StartHop, t0);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "continuous_test_models.h"
@@ -192,6 +193,60 @@ TEST_CASE("a value set before the checkpoint reaches the outputs after the resto
     const auto& source = dynamic_cast<const EndHopOutput&>(resumed.model("source"));
     CHECK(reader.read.back() == (setBefore ? 11.0 : 1.0));
     CHECK(source.updates == (setBefore ? 2 : 1));  // the restored simulation's own calls
+  }
+  std::remove(file.c_str());
+}
+
+namespace {
+
+/// Three probes: on the default period, on a 0.3 s period, and on the default period but
+/// activated off its grid (at 1.5 s, so its first step is its own, [1.5, 2]). Each records
+/// the I/O steps it ends.
+struct IoStepRun {
+  Simulation sim{SimulationOptions{.ioStepSize = 1.0}};
+  std::vector<std::pair<double, double>> steps[3];
+  IoStepRun() {
+    const char* names[] = {"default", "fast", "late"};
+    for (int i = 0; i < 3; ++i) {
+      auto& probe = sim.addModel<Probe>(names[i]);
+      probe.onEndIoStep = [this, i](double start, double end) {
+        steps[i].emplace_back(start, end);
+      };
+    }
+    sim.setModelPeriod("fast", 0.3);
+    sim.deactivate("late");
+    sim.registerTimedEvent("wake", 1.5, [](Simulation& s, double) { s.activate("late"); });
+    sim.lock();
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "a checkpoint inside the models' I/O steps: the restored run's steps are the straight "
+    "run's") {
+  const std::string file = checkpointPath("io_steps");
+  for (const double at : {1.7, 2.5, 3.0}) {
+    CAPTURE(at);
+    IoStepRun straight;
+    straight.sim.advanceTimeTo(5.0);
+    {
+      IoStepRun first;
+      first.sim.advanceTimeTo(at);
+      first.sim.saveCheckpoint(file);
+    }
+    IoStepRun resumed;
+    resumed.sim.restoreCheckpoint(file);
+    resumed.sim.advanceTimeTo(5.0);
+    for (int i = 0; i < 3; ++i) {
+      CAPTURE(i);
+      std::vector<std::pair<double, double>> after;
+      for (const auto& step : straight.steps[i]) {
+        if (step.second > at) after.push_back(step);
+      }
+      CHECK(resumed.steps[i] == after);  // the same ticks, so the same seconds, bit for bit
+      CHECK(!after.empty());
+    }
   }
   std::remove(file.c_str());
 }

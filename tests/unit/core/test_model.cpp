@@ -167,6 +167,52 @@ TEST_CASE("changing a param makes processParams run once before the next hop") {
         std::vector<double>{1.0, 2.0, 3.0});
 }
 
+TEST_CASE("a param set while its model is inactive is processed when the model is activated") {
+  Fixture f;
+  f.sim.set("models.scale.params.required", 1.0);
+  f.sim.lock();
+  f.sim.advanceOverHop();
+  f.sim.deactivate("scale");
+  f.sim.set("models.scale.params.tau", 2.0);
+  f.sim.advanceOverHop();  // looks at the active models' flags only
+  CHECK(f.scale->paramUpdates == 1);
+  f.sim.activate("scale");
+  f.sim.advanceOverHop();
+  CHECK(f.scale->paramUpdates == 2);
+  f.sim.advanceOverHop();
+  CHECK(f.scale->paramUpdates == 2);
+}
+
+TEST_CASE("typed access follows a vector param and state through lock() and every later set") {
+  // Six elements: longer than a Buffer keeps inline, so each set may hand the field new storage.
+  Simulation sim;
+  sim.addSignal("u", ElementType::Double, 6);
+  sim.addSignal("y", ElementType::Double, 6);
+  auto& scale = sim.addModel<Scale>("scale");
+  sim.tie("scale", "u", "u");
+  sim.tie("scale", "y", "y");
+  sim.set("signals.u", std::vector<double>{1, 2, 3, 4, 5, 6});
+  sim.set("models.scale.params.required", 1.0);
+  sim.set("models.scale.params.scale", std::vector<double>{1, 1, 1});  // before lock: any length
+  sim.set("models.scale.params.scale", std::vector<double>{1, 2, 3, 4, 5, 6});
+  sim.lock();
+  sim.advanceOverHop();
+  CHECK(std::get<std::vector<double>>(sim.get("signals.y")) ==
+        std::vector<double>{1, 4, 9, 16, 25, 36});
+  sim.set("models.scale.params.scale", std::vector<double>{-1, -1, -1, -1, -1, -1});
+  sim.set("models.scale.discreteStates.last", std::vector<double>{7, 7, 7, 7, 7, 7});
+  CHECK(std::get<std::vector<double>>(sim.get("models.scale.discreteStates.last")) ==
+        std::vector<double>{7, 7, 7, 7, 7, 7});
+  sim.advanceOverHop();
+  CHECK(std::get<std::vector<double>>(sim.get("signals.y")) ==
+        std::vector<double>{-1, -2, -3, -4, -5, -6});
+  // startHop wrote the state through typed access; the variable tree reads the same storage.
+  CHECK(std::get<std::vector<double>>(sim.get("models.scale.discreteStates.last")) ==
+        std::vector<double>{1, 2, 3, 4, 5, 6});
+  CHECK(std::get<std::string>(sim.get("models.scale.discreteStates.mode")) == "running");
+  CHECK(scale.paramUpdates == 2);
+}
+
 TEST_CASE("discrete states round-trip through a snapshot") {
   Fixture f;
   f.sim.set("models.scale.params.required", 1.0);

@@ -3,6 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+#include <vector>
+
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 #include "test_models.h"
@@ -117,6 +120,28 @@ TEST_CASE("a multi-rate callback returning a time not after now is an error nami
                        ModelError);
 }
 
+TEST_CASE("after a multi-rate callback failed, the simulation goes on from the same hop start") {
+  Simulation sim({.ioStepSize = 1.0});
+  auto& before = sim.addModel<test::Probe>("before");  // on the default period, first in order
+  auto& stuck = sim.addModel<test::Probe>("stuck");
+  auto& after = sim.addModel<test::Probe>("after");
+  bool fail = true;
+  sim.registerMultiRateModel("stuck", [&fail](double now) -> std::optional<double> {
+    return fail ? now : now + 0.5;
+  });
+  sim.lock();
+  // The first hop fails after "before" began its first step and before "after" did.
+  CHECK_THROWS_AS(sim.advanceOverHop(), ModelError);
+  CHECK(sim.time() == 0.0);
+  fail = false;
+  sim.advanceTimeTo(2.0);
+  CHECK(before.endIoSteps == 2);
+  CHECK(after.endIoSteps == 2);
+  CHECK(stuck.endIoSteps == 4);
+  CHECK(before.lastStart == 1.0);
+  CHECK(after.lastEnd == 2.0);
+}
+
 TEST_CASE("step(n) advances to the n-th next default barrier, also from off the grid") {
   Simulation sim({.ioStepSize = 0.25});
   sim.addModel<test::Probe>("p");
@@ -146,6 +171,74 @@ TEST_CASE("advanceTimeTo to a time off every grid ends a hop there, I/O steps ke
   CHECK(probe.endIoSteps == 1);
   CHECK(probe.hops == 2);
   CHECK(probe.minHop == doctest::Approx(0.3));
+}
+
+namespace {
+
+/// The I/O steps a probe ended, as (start, end) pairs in seconds.
+using Steps = std::vector<std::pair<double, double>>;
+void recordSteps(test::Probe& probe, Steps& steps) {
+  probe.onEndIoStep = [&steps](double start, double end) { steps.emplace_back(start, end); };
+}
+
+/// Equal within a few ulps: barriers of a period that is not whole ticks convert to seconds
+/// rounded, as every multi-rate test here allows.
+void checkSteps(const Steps& actual, const Steps& expected) {
+  REQUIRE(actual.size() == expected.size());
+  for (std::size_t k = 0; k < actual.size(); ++k) {
+    CAPTURE(k);
+    CHECK(actual[k].first == doctest::Approx(expected[k].first).epsilon(1e-12));
+    CHECK(actual[k].second == doctest::Approx(expected[k].second).epsilon(1e-12));
+  }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a model activated off the default grid runs its own I/O step to the next barrier, "
+    "then steps with the others") {
+  Simulation sim({.ioStepSize = 1.0});
+  auto& a = sim.addModel<test::Probe>("a");
+  auto& b = sim.addModel<test::Probe>("b");
+  Steps stepsA, stepsB;
+  recordSteps(a, stepsA);
+  recordSteps(b, stepsB);
+  sim.lock();
+  sim.deactivate("b");
+  sim.advanceTimeTo(1.5);
+  sim.activate("b");
+  sim.advanceTimeTo(4.0);
+  checkSteps(stepsA, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
+  checkSteps(stepsB, {{1.5, 2}, {2, 3}, {3, 4}});
+  CHECK(a.startIoSteps == 4);
+  CHECK(b.startIoSteps == 3);
+  // Deactivated inside a step, b keeps no step; reactivated, it starts a fresh one.
+  sim.advanceTimeTo(4.5);
+  sim.deactivate("b");
+  sim.advanceTimeTo(5.2);
+  sim.activate("b");
+  sim.advanceTimeTo(7.0);
+  checkSteps(stepsB, {{1.5, 2}, {2, 3}, {3, 4}, {5.2, 6}, {6, 7}});
+  CHECK(stepsA.size() == 7);
+}
+
+TEST_CASE(
+    "a model leaving the default period ends its step as planned, and one returning to "
+    "it ends its own step first, then steps with the others") {
+  Simulation sim({.ioStepSize = 1.0});
+  auto& p = sim.addModel<test::Probe>("p");
+  auto& q = sim.addModel<test::Probe>("q");
+  Steps steps, others;
+  recordSteps(p, steps);
+  recordSteps(q, others);
+  sim.lock();
+  sim.advanceTimeTo(0.5);
+  sim.setModelPeriod("p", 0.3);  // inside [0, 1], which ends at 1 as planned
+  sim.advanceTimeTo(1.9);
+  sim.useDefaultPeriod("p");  // inside [1.8, 2.1], which ends at 2.1 as planned
+  sim.advanceTimeTo(4.0);
+  checkSteps(steps, {{0, 1}, {1, 1.2}, {1.2, 1.5}, {1.5, 1.8}, {1.8, 2.1}, {2.1, 3}, {3, 4}});
+  checkSteps(others, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
 }
 
 }  // namespace hopsim

@@ -264,6 +264,10 @@ class Model {
     }
   }
 
+  /// Raise paramsChanged_ (processParams is due) or valuesSet_ (every output is due) and count
+  /// it in flagsRaised_.
+  void raiseParamsChanged();
+  void raiseValuesSet();
   [[noreturn]] void throwUnsetInput(std::size_t index) const;
   [[noreturn]] void throwWriteOutsideUpdate(std::size_t index) const;
   std::string fieldPath(FieldRole role, std::size_t index) const;
@@ -289,6 +293,7 @@ class Model {
   std::vector<Buffer> derivatives_;  // one per continuous state, sized at lock()
   std::string name_;
   const ModelSpec* spec_;
+  std::uint64_t* flagsRaised_ = nullptr;  // the simulation's count (countFlagsIn), if any
   std::vector<bool> paramAssigned_;  // true once a param has a value (default or set)
   std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
 };
@@ -339,8 +344,17 @@ class ModelBinding {
   static Buffer& valueBuffer(Model& model, FieldRole role, std::size_t index) {
     return model.values(role)[index];
   }
-  static bool& paramsChanged(Model& model) { return model.paramsChanged_; }
-  static bool& valuesSet(Model& model) { return model.valuesSet_; }
+  static void raiseParamsChanged(Model& model) { model.raiseParamsChanged(); }
+  static bool valuesSet(const Model& model) { return model.valuesSet_; }
+  static void restoreValuesSet(Model& model, bool set) {
+    if (set)
+      model.raiseValuesSet();
+    else
+      model.valuesSet_ = false;
+  }
+  /// Where the model counts the raising of its processParams and set() flags, so that the
+  /// executive looks at every model's flags only after something raised one.
+  static void countFlagsIn(Model& model, std::uint64_t* counter) { model.flagsRaised_ = counter; }
   static std::uint64_t& lastReadVersion(Model& model, std::size_t flowIn) {
     return model.inputs_[flowIn].lastReadVersion;
   }

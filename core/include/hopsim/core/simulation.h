@@ -380,6 +380,12 @@ class Simulation {
     std::optional<Period> period;
     NextIoTime next;
   };
+  /// An I/O step [start, end], and whether it begins at the current hop's start.
+  struct IoStep {
+    Ticks start = 0;
+    Ticks end = kNever;  // kNotStarted until a first step begins
+    bool startsThisHop = false;
+  };
   /// The executive's record of one model.
   struct ModelSlot {
     std::unique_ptr<Model> model;
@@ -388,9 +394,10 @@ class Simulation {
     bool active = true;
     Granularity raised;
     Granularity effective;
-    Ticks ioStart = 0;
-    Ticks ioEnd = kNever;  // kNotStarted until its first I/O step begins
-    bool ioStartsThisHop = false;
+    // Its I/O step: its own, or, on the default period, the step it shares with every model
+    // there (inDefaultStep, then `io` is stale), which the executive advances once per hop.
+    IoStep io;
+    bool inDefaultStep = false;
     std::vector<std::string> variablePaths;
   };
   /// A masked continuous-state element; element kAllElements masks the whole field.
@@ -433,6 +440,13 @@ class Simulation {
   static constexpr Ticks kNotStarted = std::numeric_limits<Ticks>::min();
   void setSchedule(ModelSlot& slot, IoSchedule schedule);
   void setActive(ModelSlot& slot, bool active);
+  const IoStep& ioStepOf(const ModelSlot& s) const { return s.inDefaultStep ? defaultStep_ : s.io; }
+  /// Gives `s` its own copy of the shared default-period step it is in, if it is in it.
+  void leaveDefaultStep(ModelSlot& s);
+  /// ownStepSlots_ from the active slots, in calling order.
+  void rebuildOwnStepSlots();
+  /// Begins the next I/O steps due at t0 and returns the earliest end of a step in progress.
+  Ticks beginIoSteps(Ticks t0);
 
   ModelSlot& slot(std::string_view model);
   const ModelSlot& slot(std::string_view model) const;
@@ -543,9 +557,16 @@ class Simulation {
   // executive last looked at: a difference is a value set from outside since then.
   std::uint64_t signalSets_ = 0;
   std::uint64_t signalSetsSeen_ = 0;
+  // The same for the models' processParams and set() flags (ModelBinding::countFlagsIn): the
+  // hop start looks at every model's flags only when this count moved.
+  std::uint64_t modelFlagsRaised_ = 0;
+  std::uint64_t modelFlagsSeen_ = 0;
   bool askingStops_ = false;   // stop callbacks running: their list must not change
   bool stopRequest_ = false;   // requestStop() since the stop callbacks were last asked
   Ticks defaultIoEnd_ = 0;     // the next default-period barrier after this hop's start
+  // The I/O step of every model on the default period that began it with the others: advanced
+  // once per hop instead of model by model (ModelSlot::inDefaultStep).
+  IoStep defaultStep_{0, kNotStarted, false};
   Ticks lastBeginIoStep_ = kNotStarted;
   std::uint64_t hopCount_ = 0;
 
@@ -553,6 +574,7 @@ class Simulation {
   std::vector<std::size_t> order_;
   std::vector<Model*> activeOrder_;
   std::vector<ModelSlot*> activeSlots_;
+  std::vector<ModelSlot*> ownStepSlots_;  // active slots not in defaultStep_: advanced one by one
   std::array<std::vector<Model*>, kSweepCount> updateLists_;
   std::vector<std::string> breakReport_;
   std::vector<std::size_t> continuousOrder_;  // sorted separately from order_ (flow models)
