@@ -192,53 +192,55 @@ void checkSteps(const Steps& actual, const Steps& expected) {
   }
 }
 
+/// Two probes, "a" and "b", on a default period of 1 s, each recording the I/O steps it ends.
+struct TwoProbes {
+  Simulation sim{SimulationOptions{.ioStepSize = 1.0}};
+  test::Probe& a = sim.addModel<test::Probe>("a");
+  test::Probe& b = sim.addModel<test::Probe>("b");
+  Steps stepsA, stepsB;
+  TwoProbes() {
+    recordSteps(a, stepsA);
+    recordSteps(b, stepsB);
+    sim.lock();
+  }
+};
+
 }  // namespace
 
 TEST_CASE(
     "a model activated off the default grid runs its own I/O step to the next barrier, "
     "then steps with the others") {
-  Simulation sim({.ioStepSize = 1.0});
-  auto& a = sim.addModel<test::Probe>("a");
-  auto& b = sim.addModel<test::Probe>("b");
-  Steps stepsA, stepsB;
-  recordSteps(a, stepsA);
-  recordSteps(b, stepsB);
-  sim.lock();
-  sim.deactivate("b");
-  sim.advanceTimeTo(1.5);
-  sim.activate("b");
-  sim.advanceTimeTo(4.0);
-  checkSteps(stepsA, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
-  checkSteps(stepsB, {{1.5, 2}, {2, 3}, {3, 4}});
-  CHECK(a.startIoSteps == 4);
-  CHECK(b.startIoSteps == 3);
+  TwoProbes f;
+  f.sim.deactivate("b");
+  f.sim.advanceTimeTo(1.5);
+  f.sim.activate("b");
+  f.sim.advanceTimeTo(4.0);
+  checkSteps(f.stepsA, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
+  checkSteps(f.stepsB, {{1.5, 2}, {2, 3}, {3, 4}});
+  CHECK(f.a.startIoSteps == 4);
+  CHECK(f.b.startIoSteps == 3);
   // Deactivated inside a step, b keeps no step; reactivated, it starts a fresh one.
-  sim.advanceTimeTo(4.5);
-  sim.deactivate("b");
-  sim.advanceTimeTo(5.2);
-  sim.activate("b");
-  sim.advanceTimeTo(7.0);
-  checkSteps(stepsB, {{1.5, 2}, {2, 3}, {3, 4}, {5.2, 6}, {6, 7}});
-  CHECK(stepsA.size() == 7);
+  f.sim.advanceTimeTo(4.5);
+  f.sim.deactivate("b");
+  f.sim.advanceTimeTo(5.2);
+  f.sim.activate("b");
+  f.sim.advanceTimeTo(7.0);
+  checkSteps(f.stepsB, {{1.5, 2}, {2, 3}, {3, 4}, {5.2, 6}, {6, 7}});
+  CHECK(f.stepsA.size() == 7);
 }
 
 TEST_CASE(
     "a model leaving the default period ends its step as planned, and one returning to "
     "it ends its own step first, then steps with the others") {
-  Simulation sim({.ioStepSize = 1.0});
-  auto& p = sim.addModel<test::Probe>("p");
-  auto& q = sim.addModel<test::Probe>("q");
-  Steps steps, others;
-  recordSteps(p, steps);
-  recordSteps(q, others);
-  sim.lock();
-  sim.advanceTimeTo(0.5);
-  sim.setModelPeriod("p", 0.3);  // inside [0, 1], which ends at 1 as planned
-  sim.advanceTimeTo(1.9);
-  sim.useDefaultPeriod("p");  // inside [1.8, 2.1], which ends at 2.1 as planned
-  sim.advanceTimeTo(4.0);
-  checkSteps(steps, {{0, 1}, {1, 1.2}, {1.2, 1.5}, {1.5, 1.8}, {1.8, 2.1}, {2.1, 3}, {3, 4}});
-  checkSteps(others, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
+  TwoProbes f;
+  f.sim.advanceTimeTo(0.5);
+  f.sim.setModelPeriod("a", 0.3);  // inside [0, 1], which ends at 1 as planned
+  f.sim.advanceTimeTo(1.9);
+  f.sim.useDefaultPeriod("a");  // inside [1.8, 2.1], which ends at 2.1 as planned
+  f.sim.advanceTimeTo(4.0);
+  checkSteps(f.stepsA,
+             {{0, 1}, {1, 1.2}, {1.2, 1.5}, {1.5, 1.8}, {1.8, 2.1}, {2.1, 3}, {3, 4}});
+  checkSteps(f.stepsB, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
 }
 
 }  // namespace hopsim
