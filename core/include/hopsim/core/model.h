@@ -347,10 +347,8 @@ class ModelBinding {
   static void raiseParamsChanged(Model& model) { model.raiseParamsChanged(); }
   static bool valuesSet(const Model& model) { return model.valuesSet_; }
   static void restoreValuesSet(Model& model, bool set) {
-    if (set)
-      model.raiseValuesSet();
-    else
-      model.valuesSet_ = false;
+    model.valuesSet_ = false;
+    if (set) model.raiseValuesSet();
   }
   /// Where the model counts the raising of its processParams and set() flags, so that the
   /// executive looks at every model's flags only after something raised one.
