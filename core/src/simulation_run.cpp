@@ -48,28 +48,22 @@ Ticks Simulation::beginIoSteps(Ticks t0) {
   defaultStep_.startsThisHop = defaultStep_.end <= t0;
   if (defaultStep_.startsThisHop) defaultStep_ = {t0, defaultIoEnd_, true};
   Ticks earliestEnd = kNever;  // the shared step ends at defaultIoEnd_, which bounds the hop
-  std::size_t kept = 0;
-  try {
-    for (ModelSlot* s : ownStepSlots_) {
-      IoStep& io = s->io;
-      io.startsThisHop = io.end <= t0;
-      if (io.startsThisHop) {
-        io = {t0, nextIoEnd(*s, t0), true};
-        io.startsThisHop = io.end != kNever;  // "no future trigger": no step begins
-        // A default-period step that begins with the shared one is the shared one from now on.
-        if (s->schedule.kind == IoSchedule::Kind::Default && defaultStep_.startsThisHop) {
-          s->inDefaultStep = true;
-          continue;
-        }
+  for (ModelSlot* s : ownStepSlots_) {
+    if (s->inDefaultStep) continue;  // joined in a pass a multi-rate callback's throw cut short
+    IoStep& io = s->io;
+    io.startsThisHop = io.end <= t0;
+    if (io.startsThisHop) {
+      const Ticks end = nextIoEnd(*s, t0);
+      io = {t0, end, end != kNever};  // "no future trigger": no step begins
+      // A default-period step that begins with the shared one is the shared one from now on.
+      if (s->schedule.kind == IoSchedule::Kind::Default && defaultStep_.startsThisHop) {
+        s->inDefaultStep = true;
+        continue;
       }
-      earliestEnd = std::min(earliestEnd, io.end);
-      ownStepSlots_[kept++] = s;
     }
-  } catch (...) {
-    rebuildOwnStepSlots();  // a multi-rate callback threw halfway through the compaction
-    throw;
+    earliestEnd = std::min(earliestEnd, io.end);
   }
-  ownStepSlots_.resize(kept);
+  std::erase_if(ownStepSlots_, [](const ModelSlot* s) { return s->inDefaultStep; });
   return earliestEnd;
 }
 
