@@ -132,26 +132,46 @@ void Simulation::rebuildCallLists() {
   const auto needs = [](const Model& model, ModelMethod method) {
     return ModelBinding::needsCall(model, method);
   };
+  // The class's batch function for `method`, or null: a model of unknown class, or one with a
+  // model-method event around the call, which callModel fires, is called on its own. An event
+  // registered later rebuilds these lists (registerModelEvent).
+  const ModelClassCalls kNone;
+  const auto batch = [&](const Model& model, ModelMethod method, auto ModelClassCalls::*member) {
+    const ModelClassCalls* calls = ModelBinding::classCalls(model);
+    const bool hooked = ModelBinding::hasEventHook(model, method, false) ||
+                        ModelBinding::hasEventHook(model, method, true);
+    return (calls != nullptr && !hooked ? *calls : kNone).*member;
+  };
   for (ModelSlot* s : activeSlots_) {
     Model* model = s->model.get();
     if (needs(*model, ModelMethod::UpdateFlowOuts)) {
       if (s->continuous) continuousOutputs_.push_back(model);
+      const auto update =
+          batch(*model, ModelMethod::UpdateFlowOuts, &ModelClassCalls::updateFlowOuts);
       for (int k = 0; k < kSweepCount; ++k) {
         const auto sweep = static_cast<Sweep>(k);
         if (!s->continuous && isIntegrationSweep(sweep)) continue;  // constant within a hop
         if (s->effective.contains(sweep)) {
-          updateLists_[static_cast<std::size_t>(k)].push_back(model);
+          updateLists_[static_cast<std::size_t>(k)].add(model, update);
         }
       }
     }
     if (needs(*model, ModelMethod::StartIoStep)) calls_.startIoStep.push_back(s);
-    if (needs(*model, ModelMethod::StartHop)) calls_.startHop.push_back(model);
-    if (needs(*model, ModelMethod::EndHop)) calls_.endHop.push_back(model);
+    if (needs(*model, ModelMethod::StartHop)) {
+      calls_.startHop.add(model, batch(*model, ModelMethod::StartHop, &ModelClassCalls::startHop));
+    }
+    if (needs(*model, ModelMethod::EndHop)) {
+      calls_.endHop.add(model, batch(*model, ModelMethod::EndHop, &ModelClassCalls::endHop));
+    }
     if (needs(*model, ModelMethod::EndIoStep)) calls_.endIoStep.push_back(s);
     if (ContinuousModel* c = s->continuous) {
       if (needs(*c, ModelMethod::StartIntegrationStep)) calls_.startIntegrationStep.push_back(c);
-      if (needs(*c, ModelMethod::PreDeriv)) calls_.preDeriv.push_back(c);
-      if (needs(*c, ModelMethod::PostDeriv)) calls_.postDeriv.push_back(c);
+      if (needs(*c, ModelMethod::PreDeriv)) {
+        calls_.preDeriv.add(c, batch(*c, ModelMethod::PreDeriv, &ModelClassCalls::preDeriv));
+      }
+      if (needs(*c, ModelMethod::PostDeriv)) {
+        calls_.postDeriv.add(c, batch(*c, ModelMethod::PostDeriv, &ModelClassCalls::postDeriv));
+      }
       if (needs(*c, ModelMethod::EndIntegrationStep)) calls_.endIntegrationStep.push_back(c);
     }
   }

@@ -182,14 +182,20 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
   states_.scatter(x);
   if (multibodyActive_) multibody_->clearInputs();
   runSweep(Sweep::PreDeriv, t);
-  for (ContinuousModel* model : calls_.preDeriv) {
-    callModel(*model, ModelMethod::PreDeriv, t, [&] { model->preDeriv(t); });
-  }
+  calls_.preDeriv.call(
+      [&](Model& model) {
+        callModel(model, ModelMethod::PreDeriv, t,
+                  [&] { static_cast<ContinuousModel&>(model).preDeriv(t); });
+      },
+      t);
   if (multibodyActive_) multibody_->computeDynamics();
   runSweep(Sweep::PostDeriv, t);
-  for (ContinuousModel* model : calls_.postDeriv) {
-    callModel(*model, ModelMethod::PostDeriv, t, [&] { model->postDeriv(t); });
-  }
+  calls_.postDeriv.call(
+      [&](Model& model) {
+        callModel(model, ModelMethod::PostDeriv, t,
+                  [&] { static_cast<ContinuousModel&>(model).postDeriv(t); });
+      },
+      t);
   states_.gatherDerivatives(xdot);
   if (!xdot.allFinite()) [[unlikely]] {
     throwNonFiniteDerivative(t, xdot);

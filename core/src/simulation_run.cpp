@@ -9,15 +9,17 @@
 
 namespace hopsim {
 
+void Simulation::updateOutputs(Model& model, double t) {
+  const ModelBinding::OutputWrites writes(model);
+  callModel(model, ModelMethod::UpdateFlowOuts, t, [&] { model.updateFlowOuts(t); });
+}
+
 void Simulation::runUpdates(const std::vector<Model*>& models, double t) {
-  for (Model* model : models) {
-    ModelBinding::allowOutputWrites(*model, true);
-    struct Revoke {
-      Model* model;
-      ~Revoke() { ModelBinding::allowOutputWrites(*model, false); }
-    } revoke{model};
-    callModel(*model, ModelMethod::UpdateFlowOuts, t, [&] { model->updateFlowOuts(t); });
-  }
+  for (Model* model : models) updateOutputs(*model, t);
+}
+
+void Simulation::runUpdates(const TimeCallList& models, double t) {
+  models.call([&](Model& model) { updateOutputs(model, t); }, t);
 }
 
 Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
@@ -169,9 +171,11 @@ void Simulation::advanceOverHop() {
   const double t1s = ticksToSeconds(t1);
 
   runSweep(Sweep::EndHop, t1s);
-  for (Model* model : calls_.endHop) {
-    callModel(*model, ModelMethod::EndHop, t1s, [&] { model->endHop(t0s, t1s); });
-  }
+  calls_.endHop.call(
+      [&](Model& model) {
+        callModel(model, ModelMethod::EndHop, t1s, [&] { model.endHop(t0s, t1s); });
+      },
+      t0s, t1s);
   now_ = t1;
   stateTime_ = x1Time;
   ++hopCount_;
@@ -202,9 +206,11 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
     callModel(model, ModelMethod::StartIoStep, t0, [&] { model.startIoStep(t0, end); });
   }
   runSweep(Sweep::StartHop, t0);
-  for (Model* model : calls_.startHop) {
-    callModel(*model, ModelMethod::StartHop, t0, [&] { model->startHop(t0, t1); });
-  }
+  calls_.startHop.call(
+      [&](Model& model) {
+        callModel(model, ModelMethod::StartHop, t0, [&] { model.startHop(t0, t1); });
+      },
+      t0, t1);
   if (detecting) evaluateStartSigns(x0Time);
   if (recording) integrator_->setDenseHistory(integrator_->hasDenseOutput());
   propagate(x0Time, x1Time, recording);

@@ -3,6 +3,7 @@
 /// Model: the base of every component model (FlowModel, ContinuousModel, DartsModel, ...).
 
 #include <Eigen/Core>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -42,6 +43,23 @@ constexpr ModelMethodSet methodBit(ModelMethod method) {
   return static_cast<ModelMethodSet>(1u << static_cast<unsigned>(method));
 }
 inline constexpr ModelMethodSet kEveryModelMethod = (1u << kModelMethodCount) - 1;
+
+class Model;
+
+/// One model class's executive methods called on a run of models of that class, one direct
+/// (non-virtual, inlinable) call per model instead of a virtual call each: the executive hands
+/// each function consecutive models of its call lists whose dynamic type is the class the
+/// functions were made for (classCallsOf<M>() in implemented_methods.h, set by makeModel<M>).
+/// A null function: the models are called one by one through the virtual method.
+struct ModelClassCalls {
+  using HopMethod = void (*)(Model* const* models, std::size_t count, double t0, double t1);
+  using TimeMethod = void (*)(Model* const* models, std::size_t count, double t);
+  HopMethod startHop = nullptr;
+  TimeMethod updateFlowOuts = nullptr;  // with the output-write permission around each call
+  HopMethod endHop = nullptr;
+  TimeMethod preDeriv = nullptr;  // ContinuousModel classes only
+  TimeMethod postDeriv = nullptr;
+};
 
 /// A component model. A model class declares its fields once (a struct derived from ModelSpec)
 /// and overrides only the methods it needs. Every method receives its times, in seconds, as
@@ -290,6 +308,7 @@ class Model {
   // need not call. Unknown (every method) unless the code that constructed the model knew its
   // class (ModelBinding::setImplementedMethods).
   ModelMethodSet implementedMethods_ = kEveryModelMethod;
+  const ModelClassCalls* classCalls_ = nullptr;  // unknown class: called one by one
   std::vector<Buffer> derivatives_;  // one per continuous state, sized at lock()
   std::string name_;
   const ModelSpec* spec_;
@@ -313,6 +332,18 @@ class ModelBinding {
   static void prepare(Model& model);
   /// Grants or withdraws the right to write outputs (only during updateFlowOuts).
   static void allowOutputWrites(Model& model, bool allowed) { model.writingOutputs_ = allowed; }
+  /// The right to write outputs for a scope (one updateFlowOuts call), withdrawn on exit,
+  /// exceptions included.
+  class OutputWrites {
+   public:
+    explicit OutputWrites(Model& model) : model_(model) { allowOutputWrites(model_, true); }
+    ~OutputWrites() { allowOutputWrites(model_, false); }
+    OutputWrites(const OutputWrites&) = delete;
+    OutputWrites& operator=(const OutputWrites&) = delete;
+
+   private:
+    Model& model_;
+  };
   /// Bit of a (method, before/after) pair in the event-hook mask.
   static constexpr std::uint32_t hookBit(ModelMethod method, bool after) {
     return 1u << (2u * static_cast<unsigned>(method) + (after ? 1u : 0u));
@@ -326,6 +357,12 @@ class ModelBinding {
   static void setImplementedMethods(Model& model, ModelMethodSet methods) {
     model.implementedMethods_ = methods;
   }
+  /// Declares the model's class calls (classCallsOf<M>() for a model made by makeModel<M>,
+  /// whose dynamic type is then M).
+  static void setClassCalls(Model& model, const ModelClassCalls* calls) {
+    model.classCalls_ = calls;
+  }
+  static const ModelClassCalls* classCalls(const Model& model) { return model.classCalls_; }
   /// True when the executive must call `method` of `model`: its class overrides it, or a
   /// model-method event is registered before or after it (an event fires around an empty call).
   static bool needsCall(const Model& model, ModelMethod method) {

@@ -21,6 +21,7 @@
 #include "hopsim/core/granularity.h"
 #include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
+#include "hopsim/core/model_call_list.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/period.h"
 #include "hopsim/core/state_vector.h"
@@ -463,8 +464,13 @@ class Simulation {
   void rebuildCallLists();
   void computeGranularities(const std::vector<DataflowConnection>& connections);
   std::vector<DataflowConnection> findConnections() const;
+  using TimeCallList = ModelCallList<ModelClassCalls::TimeMethod>;
+  using HopCallList = ModelCallList<ModelClassCalls::HopMethod>;
+  /// updateFlowOuts(t) of each model, with the output-write permission around each call.
   void runUpdates(const std::vector<Model*>& models, double t);
-  const std::vector<Model*>& updateList(Sweep sweep) const {
+  void runUpdates(const TimeCallList& models, double t);
+  void updateOutputs(Model& model, double t);
+  const TimeCallList& updateList(Sweep sweep) const {
     return updateLists_[static_cast<std::size_t>(sweep)];
   }
   template <class Call>
@@ -575,7 +581,7 @@ class Simulation {
   std::vector<Model*> activeOrder_;
   std::vector<ModelSlot*> activeSlots_;
   std::vector<ModelSlot*> ownStepSlots_;  // active slots not in defaultStep_: advanced one by one
-  std::array<std::vector<Model*>, kSweepCount> updateLists_;
+  std::array<TimeCallList, kSweepCount> updateLists_;
   std::vector<std::string> breakReport_;
   std::vector<std::size_t> continuousOrder_;  // sorted separately from order_ (flow models)
   std::vector<ContinuousModel*> activeContinuous_;
@@ -583,11 +589,14 @@ class Simulation {
   std::array<std::vector<ContinuousModel*>, kSweepCount> maskingLists_;
   std::vector<ContinuousModel*> maskedModels_;  // active models with a masked element
   // Per model method, the active models the executive calls (ModelBinding::needsCall), in
-  // calling order: models whose class leaves a method empty are not visited for it.
+  // calling order: models whose class leaves a method empty are not visited for it. The lists
+  // of the methods called at every hop or derivative evaluation call consecutive models of one
+  // class with one batch call (ModelCallList).
   struct CallLists {
     std::vector<ModelSlot*> startIoStep, endIoStep;
-    std::vector<Model*> startHop, endHop;
-    std::vector<ContinuousModel*> startIntegrationStep, preDeriv, postDeriv, endIntegrationStep;
+    HopCallList startHop, endHop;
+    std::vector<ContinuousModel*> startIntegrationStep, endIntegrationStep;
+    TimeCallList preDeriv, postDeriv;  // ContinuousModels
   };
   CallLists calls_;
 
