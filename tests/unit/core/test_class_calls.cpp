@@ -141,6 +141,9 @@ std::vector<std::string> secondHopLog(bool typed, bool event) {
   sim.tie("plain", "y", "plain_y");
   add.operator()<Logger<1>>("a3");
   add.operator()<Logger<1>>("a4");
+  // The typed models carry their class's batch functions; the others do not.
+  CHECK((ModelBinding::classCalls(sim.model("a1")) != nullptr) == typed);
+  CHECK(ModelBinding::classCalls(sim.model("plain")) == nullptr);
   sim.lock();
   if (event) {
     sim.registerModelEvent("before a3", "a3", ModelMethod::StartHop, EventTiming::Before,
