@@ -497,8 +497,16 @@ void MultibodySystem::computeKinematics() {
 }
 
 void MultibodySystem::computeDynamics() {
-  // The kinematics were computed before preDeriv (computeKinematics) for this same state.
-  multibody::articulatedBodyDynamics(model_, *data_, tau_, udotPrescribed_, forces_);
+  if (dataKinematics_.matches(view(q_), view(u_))) {
+    // Computed before preDeriv (computeKinematics), for models to read.
+    multibody::articulatedBodyDynamics(model_, *data_, tau_, udotPrescribed_, forces_);
+  } else {
+    // Nobody read them since Q or U changed: computed in the dynamics' own outward pass, with
+    // the same kernels (every result the same bit for bit), cheaper than a pass of their own.
+    multibody::hybridDynamics(model_, *data_, view(q_), view(u_), tau_, udotPrescribed_, forces_);
+    dataKinematics_.record(view(q_), view(u_));
+    ++kinematicsEvaluations_;
+  }
   if (constraintData_) multibody::applyConstraints(model_, constraints_, *data_, *constraintData_);
   view(udot_) = data_->udot;
   multibody::computeQdot(model_, view(q_), view(u_), view(qdot_));

@@ -172,7 +172,13 @@ void Simulation::runSweep(Sweep sweep, double t) {
   }
   // Positions and velocities from the current Q and U (masked ones just set) before any model
   // reads them; the dynamics between preDeriv and postDeriv keeps them current for PostDeriv.
-  if (multibodyActive_ && sweep != Sweep::PostDeriv) multibody_->computeKinematics();
+  // When nothing reads them before the dynamics (no PREDERIV update, no preDeriv), the dynamics
+  // computes them in its own outward pass (MultibodySystem::computeDynamics).
+  const bool readBeforeDynamics =
+      sweep != Sweep::PreDeriv || !updateList(sweep).empty() || !calls_.preDeriv.empty();
+  if (multibodyActive_ && sweep != Sweep::PostDeriv && readBeforeDynamics) {
+    multibody_->computeKinematics();
+  }
   runUpdates(updateList(sweep), t);
 }
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -66,7 +67,45 @@ void checkKinematicsCurrent(const MultibodySystem& mb) {
   }
 }
 
+/// Counts its preDeriv calls and reads nothing: a model there makes the executive compute the
+/// kinematics before preDeriv, in a pass of their own, rather than in the dynamics' pass.
+class PreDerivCounter final : public ContinuousModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("PreDerivCounter", ModelKind::Continuous, "counts preDeriv") {}
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit PreDerivCounter(std::string name) : ContinuousModel(std::move(name), declaration()) {}
+  void preDeriv(double) override { ++calls; }
+  int calls = 0;
+};
+
 }  // namespace
+
+TEST_CASE("multibody in a simulation: with nothing reading the kinematics before the dynamics, "
+          "one pass computes both, with the same motion bit for bit") {
+  const auto run = [](bool reader) {
+    Simulation sim({.ioStepSize = 0.01, .integrationSteps = 2, .integrator = "rk4"});
+    addDoublePendulum(sim);
+    sim.multibody().q().setConstant(0.4);
+    const PreDerivCounter* counter = reader ? &sim.addModel<PreDerivCounter>("reader") : nullptr;
+    sim.lock();
+    for (int k = 0; k < 50; ++k) sim.step();
+    checkKinematicsCurrent(sim.multibody());
+    if (counter != nullptr) CHECK(counter->calls == 50 * 2 * 4);
+    return std::tuple(Eigen::VectorXd(sim.multibody().q()), Eigen::VectorXd(sim.multibody().u()),
+                      sim.multibody().kinematicsEvaluations());
+  };
+  const auto [q, u, kinematics] = run(false);
+  const auto [qReader, uReader, kinematicsReader] = run(true);
+  CHECK(q == qReader);
+  CHECK(u == uReader);
+  // The same number of distinct states, whoever computes their kinematics.
+  CHECK(kinematics == kinematicsReader);
+}
 
 TEST_CASE("multibody in a simulation: each distinct Q and U has its kinematics computed once, "
           "and data() holds the current state's between hops") {

@@ -28,6 +28,8 @@ class ModelCallList {
     models_.push_back(model);
   }
 
+  bool empty() const { return models_.empty(); }
+
   /// Calls the method on every model, in order: a run through its batch function with `args`,
   /// a model without one through `one(model)`.
   template <class One, class... Args>
