@@ -1,6 +1,7 @@
 // Simulation: lock() — validation, dataflow sorting, granularity, sweep lists — and unlock().
 
 #include <algorithm>
+#include <type_traits>
 
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/dataflow_sort.h"
@@ -135,12 +136,11 @@ void Simulation::rebuildCallLists() {
   // The class's batch function for `method`, or null: a model of unknown class, or one with a
   // model-method event around the call, which callModel fires, is called on its own. An event
   // registered later rebuilds these lists (registerModelEvent).
-  const ModelClassCalls kNone;
-  const auto batch = [&](const Model& model, ModelMethod method, auto ModelClassCalls::*member) {
+  const auto batch = [](const Model& model, ModelMethod method, auto ModelClassCalls::*member) {
     const ModelClassCalls* calls = ModelBinding::classCalls(model);
-    const bool hooked = ModelBinding::hasEventHook(model, method, false) ||
-                        ModelBinding::hasEventHook(model, method, true);
-    return (calls != nullptr && !hooked ? *calls : kNone).*member;
+    using Batch = std::remove_cvref_t<decltype(calls->*member)>;
+    if (calls == nullptr || ModelBinding::hasEventHooks(model, method)) return Batch{};
+    return calls->*member;
   };
   for (ModelSlot* s : activeSlots_) {
     Model* model = s->model.get();

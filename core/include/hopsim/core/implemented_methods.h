@@ -101,8 +101,8 @@ void postDerivOf(Model* const* models, std::size_t count, double t) {
 }  // namespace detail
 
 /// The ModelClassCalls of class M: a function for each method the executive may call on runs of
-/// models, where M's overrider can be named from here (a private override cannot: its models
-/// are then called through the virtual method).
+/// models, where M's overrider can be named from here (a private or protected override cannot:
+/// its models are then called through the virtual method).
 template <class M>
 consteval ModelClassCalls classCallsOf() {
   ModelClassCalls calls;

@@ -351,6 +351,10 @@ class ModelBinding {
   static bool hasEventHook(const Model& model, ModelMethod method, bool after) {
     return (model.eventHookMask_ & hookBit(method, after)) != 0;
   }
+  /// True when a model-method event is registered before or after `method`.
+  static bool hasEventHooks(const Model& model, ModelMethod method) {
+    return (model.eventHookMask_ & (hookBit(method, false) | hookBit(method, true))) != 0;
+  }
   static void setEventHookMask(Model& model, std::uint32_t mask) { model.eventHookMask_ = mask; }
   /// Declares the methods the model's class overrides (implementedMethods<M>() in
   /// implemented_methods.h for C++ classes); the executive skips calls to the others.
@@ -366,8 +370,7 @@ class ModelBinding {
   /// True when the executive must call `method` of `model`: its class overrides it, or a
   /// model-method event is registered before or after it (an event fires around an empty call).
   static bool needsCall(const Model& model, ModelMethod method) {
-    return (model.implementedMethods_ & methodBit(method)) != 0 ||
-           (model.eventHookMask_ & (hookBit(method, false) | hookBit(method, true))) != 0;
+    return (model.implementedMethods_ & methodBit(method)) != 0 || hasEventHooks(model, method);
   }
   /// A continuous state's value and derivative storage (sized by prepare()).
   static Buffer& continuousState(Model& model, std::size_t index) {
