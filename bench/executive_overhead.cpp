@@ -24,6 +24,7 @@
 
 #include "bench_context.h"
 #include "hopsim/core/flow_model.h"
+#include "hopsim/core/model_run.h"
 #include "hopsim/core/simulation.h"
 
 namespace hopsim::bench {
@@ -179,6 +180,34 @@ class LinearSystem final : public FlowModel {
   const Declaration& d_ = declaration();
 };
 
+/// The same system written with run methods (docs/model-authors.md, "Run methods"): the
+/// executive calls each method once for the whole chain, whose fields it hands over as columns.
+template <int N>
+class LinearSystemRuns final : public FlowModel {
+ public:
+  using Declaration = typename LinearSystem<N>::Declaration;
+  static const Declaration& declaration() { return LinearSystem<N>::declaration(); }
+
+  explicit LinearSystemRuns(std::string name) : FlowModel(std::move(name), declaration()) {}
+  static void startHopRun(const ModelRun<LinearSystemRuns>& run, double /*t0*/, double /*t1*/) {
+    const Declaration& d = declaration();
+    const auto A = run.param(d.A);
+    const auto B = run.param(d.B);
+    const auto x = run.state(d.x);
+    const auto u = run.in(d.u);
+    for (std::size_t k = 0; k < run.size(); ++k) {
+      linearStep<N>(A[k].data(), B[k].data(), x[k].data(), u[k]);
+    }
+  }
+  static void updateFlowOutsRun(const ModelRun<LinearSystemRuns>& run, double /*t*/) {
+    const Declaration& d = declaration();
+    const auto C = run.param(d.C);
+    const auto x = run.state(d.x);
+    const auto y = run.out(d.y);
+    for (std::size_t k = 0; k < run.size(); ++k) y[k] = linearOutput<N>(C[k].data(), x[k].data());
+  }
+};
+
 /// The matrices of `models` systems with N states, seeded: entries of A uniform in
 /// [-0.9 / N, 0.9 / N] (so |A|_inf <= 0.9 and every system is stable), B in [-1, 1], C in
 /// [-1 / N, 1 / N]. Stored contiguously, system after system, as the hand-written loop wants them.
@@ -228,12 +257,13 @@ struct MonolithicLinearChain {
   }
 };
 
-/// 100 LinearSystem<N> models tied s0 -> m0 -> s1 -> ... -> s100 (created in reverse order, as
-/// in BM_ExecutiveChain), and the same chain as a hand-written loop. Each benchmark iteration
-/// runs a batch of kBatch hops of the dataflow and then kBatch hops of the loop, each batch
-/// timed with steady_clock (interleaved, so that both see the same machine load); counters:
-/// `executive_per_hop`, `monolithic_per_hop` (seconds), and their `ratio`.
-template <int N>
+/// 100 System models (LinearSystem<N> or LinearSystemRuns<N>) tied s0 -> m0 -> s1 -> ... ->
+/// s100 (created in reverse order, as in BM_ExecutiveChain), and the same chain as a
+/// hand-written loop. Each benchmark iteration runs a batch of kBatch hops of the dataflow and
+/// then kBatch hops of the loop, each batch timed with steady_clock (interleaved, so that both
+/// see the same machine load); counters: `executive_per_hop`, `monolithic_per_hop` (seconds),
+/// and their `ratio`.
+template <template <int> class System, int N>
 void BM_LinearChain(benchmark::State& state) {
   constexpr int kModels = 100;
   constexpr int kBatch = 20;
@@ -244,7 +274,7 @@ void BM_LinearChain(benchmark::State& state) {
   sim.set("signals.s0", kInput);
   for (int i = kModels - 1; i >= 0; --i) {
     const std::string name = "m" + std::to_string(i);
-    auto& model = sim.addModel<LinearSystem<N>>(name);
+    auto& model = sim.addModel<System<N>>(name);
     model.setParam("A", LinearChainData::slice(data.A, i, N * N));
     model.setParam("B", LinearChainData::slice(data.B, i, N));
     model.setParam("C", LinearChainData::slice(data.C, i, N));
@@ -311,11 +341,16 @@ void BM_LinearChain(benchmark::State& state) {
   state.counters["ratio"] = executiveSeconds / monolithicSeconds;
 }
 
-BENCHMARK(BM_LinearChain<2>)->Name("BM_LinearChain/models:100/states:2");
-BENCHMARK(BM_LinearChain<4>)->Name("BM_LinearChain/models:100/states:4");
-BENCHMARK(BM_LinearChain<8>)->Name("BM_LinearChain/models:100/states:8");
-BENCHMARK(BM_LinearChain<16>)->Name("BM_LinearChain/models:100/states:16");
-BENCHMARK(BM_LinearChain<32>)->Name("BM_LinearChain/models:100/states:32");
+BENCHMARK(BM_LinearChain<LinearSystem, 2>)->Name("BM_LinearChain/models:100/states:2");
+BENCHMARK(BM_LinearChain<LinearSystem, 4>)->Name("BM_LinearChain/models:100/states:4");
+BENCHMARK(BM_LinearChain<LinearSystem, 8>)->Name("BM_LinearChain/models:100/states:8");
+BENCHMARK(BM_LinearChain<LinearSystem, 16>)->Name("BM_LinearChain/models:100/states:16");
+BENCHMARK(BM_LinearChain<LinearSystem, 32>)->Name("BM_LinearChain/models:100/states:32");
+BENCHMARK(BM_LinearChain<LinearSystemRuns, 2>)->Name("BM_LinearChainRuns/models:100/states:2");
+BENCHMARK(BM_LinearChain<LinearSystemRuns, 4>)->Name("BM_LinearChainRuns/models:100/states:4");
+BENCHMARK(BM_LinearChain<LinearSystemRuns, 8>)->Name("BM_LinearChainRuns/models:100/states:8");
+BENCHMARK(BM_LinearChain<LinearSystemRuns, 16>)->Name("BM_LinearChainRuns/models:100/states:16");
+BENCHMARK(BM_LinearChain<LinearSystemRuns, 32>)->Name("BM_LinearChainRuns/models:100/states:32");
 
 BENCHMARK(BM_ExecutiveChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK(BM_MonolithicChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);

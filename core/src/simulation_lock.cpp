@@ -1,10 +1,10 @@
 // Simulation: lock() — validation, dataflow sorting, granularity, sweep lists — and unlock().
 
 #include <algorithm>
-#include <type_traits>
 
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/dataflow_sort.h"
+#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 
@@ -127,54 +127,71 @@ void Simulation::rebuildSweepLists() {
 }
 
 void Simulation::rebuildCallLists() {
+  columns_.release();
   continuousOutputs_.clear();
+  everyOutput_.clear();
   for (auto& list : updateLists_) list.clear();
   calls_ = {};
   const auto needs = [](const Model& model, ModelMethod method) {
     return ModelBinding::needsCall(model, method);
   };
-  // The class's batch function for `method`, or null: a model of unknown class, or one with a
-  // model-method event around the call, which callModel fires, is called on its own. An event
-  // registered later rebuilds these lists (registerModelEvent).
-  const auto batch = [](const Model& model, ModelMethod method, auto ModelClassCalls::*member) {
+  // Appends `model` to `list` with its class's function for `method`, or a virtual call when
+  // its class is unknown or its overrider cannot be named. A model with a model-method event
+  // around the call is a run of its own, whose events the list's caller fires (callModel); an
+  // event registered later rebuilds these lists (registerModelEvent).
+  const auto add = [](auto& list, Model& model, ModelMethod method, auto ModelClassCalls::*member) {
     const ModelClassCalls* calls = ModelBinding::classCalls(model);
-    using Batch = std::remove_cvref_t<decltype(calls->*member)>;
-    if (calls == nullptr || ModelBinding::hasEventHooks(model, method)) return Batch{};
-    return calls->*member;
+    auto function = calls != nullptr ? calls->*member : nullptr;
+    const bool usesRunFields = function != nullptr && calls->usesRunFields;
+    if (function == nullptr) function = kVirtualClassCalls.*member;
+    list.add(&model, function, ModelBinding::hasEventHooks(model, method), usesRunFields);
   };
   for (ModelSlot* s : activeSlots_) {
-    Model* model = s->model.get();
-    if (needs(*model, ModelMethod::UpdateFlowOuts)) {
-      if (s->continuous) continuousOutputs_.push_back(model);
-      const auto update =
-          batch(*model, ModelMethod::UpdateFlowOuts, &ModelClassCalls::updateFlowOuts);
+    Model& model = *s->model;
+    if (needs(model, ModelMethod::UpdateFlowOuts)) {
+      const auto addUpdate = [&](TimeCallList& list) {
+        add(list, model, ModelMethod::UpdateFlowOuts, &ModelClassCalls::updateFlowOuts);
+      };
+      addUpdate(everyOutput_);
+      if (s->continuous) addUpdate(continuousOutputs_);
       for (int k = 0; k < kSweepCount; ++k) {
         const auto sweep = static_cast<Sweep>(k);
         if (!s->continuous && isIntegrationSweep(sweep)) continue;  // constant within a hop
-        if (s->effective.contains(sweep)) {
-          updateLists_[static_cast<std::size_t>(k)].add(model, update);
-        }
+        if (s->effective.contains(sweep)) addUpdate(updateLists_[static_cast<std::size_t>(k)]);
       }
     }
-    if (needs(*model, ModelMethod::StartIoStep)) calls_.startIoStep.push_back(s);
-    if (needs(*model, ModelMethod::StartHop)) {
-      calls_.startHop.add(model, batch(*model, ModelMethod::StartHop, &ModelClassCalls::startHop));
+    if (needs(model, ModelMethod::StartIoStep)) calls_.startIoStep.push_back(s);
+    if (needs(model, ModelMethod::StartHop)) {
+      add(calls_.startHop, model, ModelMethod::StartHop, &ModelClassCalls::startHop);
     }
-    if (needs(*model, ModelMethod::EndHop)) {
-      calls_.endHop.add(model, batch(*model, ModelMethod::EndHop, &ModelClassCalls::endHop));
+    if (needs(model, ModelMethod::EndHop)) {
+      add(calls_.endHop, model, ModelMethod::EndHop, &ModelClassCalls::endHop);
     }
-    if (needs(*model, ModelMethod::EndIoStep)) calls_.endIoStep.push_back(s);
+    if (needs(model, ModelMethod::EndIoStep)) calls_.endIoStep.push_back(s);
     if (ContinuousModel* c = s->continuous) {
       if (needs(*c, ModelMethod::StartIntegrationStep)) calls_.startIntegrationStep.push_back(c);
       if (needs(*c, ModelMethod::PreDeriv)) {
-        calls_.preDeriv.add(c, batch(*c, ModelMethod::PreDeriv, &ModelClassCalls::preDeriv));
+        add(calls_.preDeriv, *c, ModelMethod::PreDeriv, &ModelClassCalls::preDeriv);
       }
       if (needs(*c, ModelMethod::PostDeriv)) {
-        calls_.postDeriv.add(c, batch(*c, ModelMethod::PostDeriv, &ModelClassCalls::postDeriv));
+        add(calls_.postDeriv, *c, ModelMethod::PostDeriv, &ModelClassCalls::postDeriv);
       }
       if (needs(*c, ModelMethod::EndIntegrationStep)) calls_.endIntegrationStep.push_back(c);
     }
   }
+  // The run methods' fields in columns first, then the runs' tables of where they are.
+  std::vector<Model*> runModels;
+  for (Model* model : activeOrder_) {
+    const ModelClassCalls* calls = ModelBinding::classCalls(*model);
+    if (calls != nullptr && calls->usesRunFields) runModels.push_back(model);
+  }
+  columns_.place(runModels);
+  for (TimeCallList* list :
+       {&continuousOutputs_, &everyOutput_, &calls_.preDeriv, &calls_.postDeriv}) {
+    list->bindRunFields();
+  }
+  for (TimeCallList& list : updateLists_) list.bindRunFields();
+  for (HopCallList* list : {&calls_.startHop, &calls_.endHop}) list->bindRunFields();
 }
 
 void Simulation::addLockHook(std::string name, std::function<void()> hook) {
@@ -226,7 +243,12 @@ void Simulation::lock() {
     });
     if (!used) breakReport_.push_back(target + " (declared; cuts no feed-through connection)");
   }
-  rebuildSweepLists();
+  try {
+    rebuildSweepLists();
+  } catch (...) {
+    columns_.release();  // unlocked, the structure may change: nothing stays placed
+    throw;
+  }
   initialUpdatePending_ = true;
   locked_ = true;
   multibody_->setLocked(true);
@@ -234,6 +256,7 @@ void Simulation::lock() {
 
 void Simulation::unlock() {
   requireBetweenHops("unlock");
+  columns_.release();  // the structure may change now: every field owns its elements again
   locked_ = false;
   multibody_->setLocked(false);
 }

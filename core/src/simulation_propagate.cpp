@@ -189,19 +189,11 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
   if (multibodyActive_) multibody_->clearInputs();
   runSweep(Sweep::PreDeriv, t);
   calls_.preDeriv.call(
-      [&](Model& model) {
-        callModel(model, ModelMethod::PreDeriv, t,
-                  [&] { static_cast<ContinuousModel&>(model).preDeriv(t); });
-      },
-      t);
+      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::PreDeriv, t, invoke); }, t);
   if (multibodyActive_) multibody_->computeDynamics();
   runSweep(Sweep::PostDeriv, t);
   calls_.postDeriv.call(
-      [&](Model& model) {
-        callModel(model, ModelMethod::PostDeriv, t,
-                  [&] { static_cast<ContinuousModel&>(model).postDeriv(t); });
-      },
-      t);
+      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::PostDeriv, t, invoke); }, t);
   states_.gatherDerivatives(xdot);
   if (!xdot.allFinite()) [[unlikely]] {
     throwNonFiniteDerivative(t, xdot);
@@ -230,7 +222,7 @@ void Simulation::updateAllOutputs(double t) {
     callModel(*model, ModelMethod::MaskedCoordinates, t, [&] { model->maskedCoordinates(t); });
   }
   if (multibodyActive_) multibody_->computeKinematics();
-  runUpdates(activeOrder_, t);
+  runUpdates(everyOutput_, t);
 }
 
 void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {

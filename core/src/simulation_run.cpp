@@ -9,17 +9,10 @@
 
 namespace hopsim {
 
-void Simulation::updateOutputs(Model& model, double t) {
-  const ModelBinding::OutputWrites writes(model);
-  callModel(model, ModelMethod::UpdateFlowOuts, t, [&] { model.updateFlowOuts(t); });
-}
-
-void Simulation::runUpdates(const std::vector<Model*>& models, double t) {
-  for (Model* model : models) updateOutputs(*model, t);
-}
-
 void Simulation::runUpdates(const TimeCallList& models, double t) {
-  models.call([&](Model& model) { updateOutputs(model, t); }, t);
+  models.call([&](Model& model,
+                  auto&& invoke) { callModel(model, ModelMethod::UpdateFlowOuts, t, invoke); },
+              t);
 }
 
 Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
@@ -172,10 +165,8 @@ void Simulation::advanceOverHop() {
 
   runSweep(Sweep::EndHop, t1s);
   calls_.endHop.call(
-      [&](Model& model) {
-        callModel(model, ModelMethod::EndHop, t1s, [&] { model.endHop(t0s, t1s); });
-      },
-      t0s, t1s);
+      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, t1s, invoke); }, t0s,
+      t1s);
   now_ = t1;
   stateTime_ = x1Time;
   ++hopCount_;
@@ -207,10 +198,8 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
   }
   runSweep(Sweep::StartHop, t0);
   calls_.startHop.call(
-      [&](Model& model) {
-        callModel(model, ModelMethod::StartHop, t0, [&] { model.startHop(t0, t1); });
-      },
-      t0, t1);
+      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::StartHop, t0, invoke); }, t0,
+      t1);
   if (detecting) evaluateStartSigns(x0Time);
   if (recording) integrator_->setDenseHistory(integrator_->hasDenseOutput());
   propagate(x0Time, x1Time, recording);

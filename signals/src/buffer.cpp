@@ -38,13 +38,6 @@ bool elementsConvert(ElementType type, const Value& value) {
   throw InputError(message);
 }
 
-/// Copies a short double buffer's inline elements; returns whether the buffer keeps them inline.
-bool copyInline(const double* from, double* to, ElementType type, std::size_t length) {
-  if (type != ElementType::Double || length > Buffer::kInlineDoubles) return false;
-  std::copy_n(from, length, to);
-  return true;
-}
-
 bool integral(double x) {
   return std::isfinite(x) && x == std::trunc(x) &&
          std::abs(x) <= static_cast<double>(std::numeric_limits<std::int64_t>::max() / 2);
@@ -68,12 +61,10 @@ Buffer::Buffer(ElementType type, std::size_t length) : type_(type), length_(leng
 Buffer::Buffer(const Buffer& other)
     : type_(other.type_),
       length_(other.length_),
-      heapDoubles_(other.heapDoubles_),
       ints_(other.ints_),
       bool_(other.bool_),
       string_(other.string_) {
-  copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
-  bindDoubles();
+  ownCopyOf(other.doubles_);
 }
 
 // An empty buffer of other's type, then the move assignment: it takes other's storage (or copies
@@ -97,12 +88,19 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
   } else {
     type_ = other.type_;
     length_ = other.length_;
-    heapDoubles_ = std::move(other.heapDoubles_);
     ints_ = std::move(other.ints_);
-    copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_);
-    bindDoubles();
-    other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
-    other.bindDoubles();
+    if (other.placed_) {
+      ownCopyOf(other.doubles_);  // a placed buffer's elements stay in their storage
+    } else {
+      placed_ = false;
+      heapDoubles_ = std::move(other.heapDoubles_);
+      if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+        std::copy_n(other.inlineDoubles_, length_, inlineDoubles_);
+      }
+      bindDoubles();
+      other.length_ = 0;  // its heap elements are gone; an empty buffer is what remains
+      other.bindDoubles();
+    }
   }
   bool_ = other.bool_;
   string_ = std::move(other.string_);
@@ -110,27 +108,55 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
 }
 
 void Buffer::assignFrom(const Buffer& other) {
+  if (placed_ && type_ == other.type_ && length_ == other.length_) {
+    std::copy_n(other.doubles_, length_, doubles_);  // stays placed
+    return;
+  }
   type_ = other.type_;
   length_ = other.length_;
   ints_ = other.ints_;
   bool_ = other.bool_;
   string_ = other.string_;
-  if (copyInline(other.inlineDoubles_, inlineDoubles_, type_, length_)) {
+  ownCopyOf(other.doubles_);
+}
+
+void Buffer::ownCopyOf(const double* elements) {
+  placed_ = false;
+  if (type_ == ElementType::Double && length_ <= kInlineDoubles) {
+    std::copy_n(elements, length_, inlineDoubles_);
     heapDoubles_.clear();
+  } else if (type_ == ElementType::Double) {
+    heapDoubles_.assign(elements, elements + length_);  // equal sizes copy in place
   } else {
-    heapDoubles_ = other.heapDoubles_;  // equal sizes copy in place
+    heapDoubles_.clear();
   }
   bindDoubles();
 }
 
 void Buffer::bindDoubles() {
+  if (placed_) return;
   if (type_ != ElementType::Double) doubles_ = nullptr;
   else doubles_ = length_ <= kInlineDoubles ? inlineDoubles_ : heapDoubles_.data();
+}
+
+void Buffer::placeIn(double* storage) {
+  std::copy_n(doubles_, length_, storage);
+  std::vector<double>().swap(heapDoubles_);
+  doubles_ = storage;
+  placed_ = true;
+}
+
+void Buffer::ownElements() {
+  if (placed_) ownCopyOf(doubles_);
 }
 
 void Buffer::resize(std::size_t length) {
   if (!isNumericVectorType(type_)) {
     throw InputError("cannot resize a " + std::string(toString(type_)) + " value");
+  }
+  if (placed_) {
+    if (length == length_) return;
+    ownElements();
   }
   if (type_ == ElementType::Double) {
     const std::size_t kept = std::min(length_, length);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 #include "hopsim/signals/buffer.h"
 #include "hopsim/signals/error.h"
@@ -178,6 +179,69 @@ TEST_CASE("resize keeps the leading elements across the inline limit and fills t
   CHECK(ints.ints()[1] == 5);
   CHECK(ints.ints()[5] == 0);
   CHECK(ints.doubles() == nullptr);
+}
+
+TEST_CASE("a placed buffer keeps its elements in the given storage until it takes them back") {
+  // FieldColumns places the fields of models with run methods in columns: sets, restores and
+  // rollbacks (assignments of equal length) must write there, copies must own their elements,
+  // and nothing may write to the storage once the buffer left it.
+  for (const std::size_t length : {std::size_t{2}, std::size_t{12}}) {
+    CAPTURE(length);
+    std::vector<double> storage(length + 2, -5.0);
+    double* const slot = storage.data() + 1;
+    Buffer placed = counting(length);
+    placed.placeIn(slot);
+    CHECK(placed.placed());
+    CHECK(placed.doubles() == slot);
+    CHECK(holdsCounting(placed, length));
+
+    placed = counting(length);  // move-assignment of equal length: in place
+    const Buffer source = counting(length);
+    placed.doubles()[0] = -1.0;
+    placed = source;  // copy-assignment of equal length: in place
+    CHECK(placed.doubles() == slot);
+    CHECK(holdsCounting(placed, length));
+
+    Buffer copy(placed);  // a copy owns its elements
+    CHECK_FALSE(copy.placed());
+    CHECK(copy.doubles() != slot);
+    CHECK(holdsCounting(copy, length));
+    Buffer moved(std::move(placed));  // so does a buffer moved from a placed one...
+    CHECK_FALSE(moved.placed());
+    CHECK(holdsCounting(moved, length));
+    CHECK(placed.placed());  // ...which keeps its storage
+    CHECK(placed.doubles() == slot);
+
+    placed.ownElements();
+    CHECK_FALSE(placed.placed());
+    CHECK(placed.doubles() != slot);
+    CHECK(holdsCounting(placed, length));
+    placed.doubles()[0] = 99.0;
+    CHECK(slot[0] == 1.0);           // the storage no longer changes with the buffer
+    CHECK(storage.front() == -5.0);  // and nothing wrote outside the slot
+    CHECK(storage.back() == -5.0);
+  }
+  SUBCASE("another length takes the elements back first") {
+    std::vector<double> storage(3);
+    Buffer resized = counting(3);
+    resized.placeIn(storage.data());
+    resized.resize(3);  // same length: stays
+    CHECK(resized.placed());
+    resized.resize(5);
+    CHECK_FALSE(resized.placed());
+    CHECK(resized.doubles()[2] == 3.0);
+    Buffer assigned = counting(3);
+    assigned.placeIn(storage.data());
+    assigned = counting(7);
+    CHECK_FALSE(assigned.placed());
+    CHECK(holdsCounting(assigned, 7));
+    Buffer copyAssigned = counting(3);
+    copyAssigned.placeIn(storage.data());
+    const Buffer longer = counting(6);
+    copyAssigned = longer;
+    CHECK_FALSE(copyAssigned.placed());
+    CHECK(holdsCounting(copyAssigned, 6));
+  }
 }
 
 }  // namespace hopsim

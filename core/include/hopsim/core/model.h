@@ -45,20 +45,26 @@ constexpr ModelMethodSet methodBit(ModelMethod method) {
 inline constexpr ModelMethodSet kEveryModelMethod = (1u << kModelMethodCount) - 1;
 
 class Model;
+class RunFields;
 
 /// One model class's executive methods called on a run of models of that class, one direct
-/// (non-virtual, inlinable) call per model instead of a virtual call each: the executive hands
-/// each function consecutive models of its call lists whose dynamic type is the class the
-/// functions were made for (classCallsOf<M>() in implemented_methods.h, set by makeModel<M>).
-/// A null function: the models are called one by one through the virtual method.
+/// (non-virtual, inlinable) call per model instead of a virtual call each, or one call of the
+/// class's run method for the whole run (model_run.h): the executive hands each function
+/// consecutive models of its call lists whose dynamic type is the class the functions were made
+/// for (classCallsOf<M>() in implemented_methods.h, set by makeModel<M>), and, for run methods,
+/// where their fields live. A null function: the models are called through the virtual method.
 struct ModelClassCalls {
-  using HopMethod = void (*)(Model* const* models, std::size_t count, double t0, double t1);
-  using TimeMethod = void (*)(Model* const* models, std::size_t count, double t);
+  using HopMethod = void (*)(Model* const* models, std::size_t count, const RunFields* fields,
+                             double t0, double t1);
+  using TimeMethod = void (*)(Model* const* models, std::size_t count, const RunFields* fields,
+                              double t);
   HopMethod startHop = nullptr;
   TimeMethod updateFlowOuts = nullptr;  // with the output-write permission around each call
   HopMethod endHop = nullptr;
   TimeMethod preDeriv = nullptr;  // ContinuousModel classes only
   TimeMethod postDeriv = nullptr;
+  /// The class has run methods, which read the run's RunFields: the executive builds them.
+  bool usesRunFields = false;
 };
 
 /// A component model. A model class declares its fields once (a struct derived from ModelSpec)
@@ -228,6 +234,8 @@ class Model {
 
  private:
   friend class ModelBinding;
+  friend class RunFields;
+  friend class FieldColumns;
 
   struct Port {
     SignalSlice slice;

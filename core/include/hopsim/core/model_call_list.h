@@ -1,45 +1,63 @@
 #pragma once
 /// @file
 /// ModelCallList: the models the executive calls for one method, in calling order, as runs that
-/// one call of a class's batch function serves (ModelClassCalls).
+/// one call of a class's function serves (ModelClassCalls).
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "hopsim/core/model.h"
+#include "hopsim/core/model_run.h"
 
 namespace hopsim {
 
-/// The models called for one method, in order. Consecutive models added with the same batch
-/// function form one run, called with one call of that function; models added without one
-/// (unknown class, a model-method event around the call) are called one by one.
-/// `Batch` is a ModelClassCalls member type (HopMethod or TimeMethod).
+/// The models called for one method, in order. Consecutive models added with the same function
+/// and the same spec form one run, called with one call of that function. A model with a
+/// model-method event around the call is a run of its own, which call() hands to its `fire`
+/// argument to fire the events around it. `Batch` is a ModelClassCalls member type (HopMethod
+/// or TimeMethod).
 template <class Batch>
 class ModelCallList {
  public:
   void clear() {
     models_.clear();
     runs_.clear();
+    fields_.clear();
   }
-  /// Appends `model`, called through `batch`, or one by one when `batch` is null.
-  void add(Model* model, Batch batch) {
-    if (runs_.empty() || runs_.back().batch != batch) runs_.push_back({batch, models_.size(), 0});
+  /// Appends `model`, called through `batch` (not null). `hooked`: a model-method event is
+  /// registered around this call. `usesRunFields`: `batch` is a run method, which reads the
+  /// run's RunFields (built by bindRunFields()).
+  void add(Model* model, Batch batch, bool hooked, bool usesRunFields) {
+    const bool joins = !runs_.empty() && !hooked && !runs_.back().hooked &&
+                       runs_.back().batch == batch && runs_.back().spec == &model->spec();
+    if (!joins) {
+      runs_.push_back({batch, &model->spec(), models_.size(), 0, hooked, usesRunFields, nullptr});
+    }
     ++runs_.back().count;
     models_.push_back(model);
+  }
+  /// Builds the RunFields of the runs that read them; after the last add().
+  void bindRunFields() {
+    for (Run& run : runs_) {
+      if (!run.usesRunFields) continue;
+      fields_.push_back(std::make_unique<RunFields>(models_.data() + run.first, run.count));
+      run.fields = fields_.back().get();
+    }
   }
 
   bool empty() const { return models_.empty(); }
 
-  /// Calls the method on every model, in order: a run through its batch function with `args`,
-  /// a model without one through `one(model)`.
-  template <class One, class... Args>
-  void call(One&& one, Args... args) const {
+  /// Calls the method on every model, in order, with `args`: a run through its function, a
+  /// hooked model through `fire(model, invoke)`, which must call `invoke()` between its events.
+  template <class Fire, class... Args>
+  void call(Fire&& fire, Args... args) const {
     for (const Run& run : runs_) {
       Model* const* first = models_.data() + run.first;
-      if (run.batch != nullptr) {
-        run.batch(first, run.count, args...);
+      if (!run.hooked) [[likely]] {
+        run.batch(first, run.count, run.fields, args...);
       } else {
-        for (std::size_t i = 0; i < run.count; ++i) one(*first[i]);
+        fire(**first, [&] { run.batch(first, 1, run.fields, args...); });
       }
     }
   }
@@ -47,11 +65,16 @@ class ModelCallList {
  private:
   struct Run {
     Batch batch;
+    const ModelSpec* spec;
     std::size_t first;
     std::size_t count;
+    bool hooked;
+    bool usesRunFields;
+    const RunFields* fields;  // set by bindRunFields() when usesRunFields
   };
   std::vector<Model*> models_;
   std::vector<Run> runs_;
+  std::vector<std::unique_ptr<RunFields>> fields_;
 };
 
 }  // namespace hopsim

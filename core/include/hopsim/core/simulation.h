@@ -18,6 +18,7 @@
 #include "hopsim/core/dataflow_sort.h"
 #include "hopsim/core/event_manager.h"
 #include "hopsim/core/events.h"
+#include "hopsim/core/field_columns.h"
 #include "hopsim/core/granularity.h"
 #include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
@@ -467,9 +468,7 @@ class Simulation {
   using TimeCallList = ModelCallList<ModelClassCalls::TimeMethod>;
   using HopCallList = ModelCallList<ModelClassCalls::HopMethod>;
   /// updateFlowOuts(t) of each model, with the output-write permission around each call.
-  void runUpdates(const std::vector<Model*>& models, double t);
   void runUpdates(const TimeCallList& models, double t);
-  void updateOutputs(Model& model, double t);
   const TimeCallList& updateList(Sweep sweep) const {
     return updateLists_[static_cast<std::size_t>(sweep)];
   }
@@ -585,13 +584,14 @@ class Simulation {
   std::vector<std::string> breakReport_;
   std::vector<std::size_t> continuousOrder_;  // sorted separately from order_ (flow models)
   std::vector<ContinuousModel*> activeContinuous_;
-  std::vector<Model*> continuousOutputs_;  // active ContinuousModels, refreshed for residuals
+  TimeCallList continuousOutputs_;  // active ContinuousModels, refreshed for residuals
+  TimeCallList everyOutput_;        // every active model's updateFlowOuts, in calling order
   std::array<std::vector<ContinuousModel*>, kSweepCount> maskingLists_;
   std::vector<ContinuousModel*> maskedModels_;  // active models with a masked element
   // Per model method, the active models the executive calls (ModelBinding::needsCall), in
   // calling order: models whose class leaves a method empty are not visited for it. The lists
   // of the methods called at every hop or derivative evaluation call consecutive models of one
-  // class with one batch call (ModelCallList).
+  // class with one call (ModelCallList).
   struct CallLists {
     std::vector<ModelSlot*> startIoStep, endIoStep;
     HopCallList startHop, endHop;
@@ -599,6 +599,9 @@ class Simulation {
     TimeCallList preDeriv, postDeriv;  // ContinuousModels
   };
   CallLists calls_;
+  // The fields of the active models whose class has run methods, placed in columns while
+  // locked. Declared after slots_, so destroyed before the models.
+  FieldColumns columns_;
 
   // The continuous state and its integration.
   std::string integratorName_;

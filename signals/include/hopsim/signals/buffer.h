@@ -18,10 +18,13 @@ namespace hopsim {
 ///
 /// Up to kInlineDoubles doubles live inside the object, so that reading a scalar or a 3-vector
 /// costs no load beyond the object's own cache line (a signal's reader then touches one line
-/// for the freshness counter and the value); longer double buffers live on the heap. Copying or
-/// assigning between buffers of equal type and length copies the elements in place, so pointers
-/// to the target's elements stay valid. Moving a short buffer moves its elements with it: a
-/// pointer into a buffer does not survive the buffer's own relocation (a growing std::vector).
+/// for the freshness counter and the value); longer double buffers live on the heap. A double
+/// buffer can also be placed in storage its owner lays out (placeIn: the columns of the fields of
+/// models with run methods, core/field_columns.h). Copying or assigning between buffers of equal
+/// type and length copies the elements in place, so pointers to the target's elements stay
+/// valid; a copy of a placed buffer owns its elements. Moving a short buffer moves its elements
+/// with it: a pointer into a buffer does not survive the buffer's own relocation (a growing
+/// std::vector).
 class Buffer {
  public:
   /// Double buffers of at most this many elements keep them inside the object.
@@ -50,7 +53,17 @@ class Buffer {
   const std::string& string() const { return string_; }
 
   /// Changes the number of elements (numeric types only); new elements get the initial value.
+  /// A placed buffer given another length takes its elements back first.
   void resize(std::size_t length);
+
+  /// Moves the elements of a double buffer into `storage` (length() doubles), where the buffer
+  /// reads and writes them from then on, until ownElements(), a resize to another length or an
+  /// assignment of another length. The caller owns the storage and keeps it alive that long.
+  /// Precondition: type() is Double.
+  void placeIn(double* storage);
+  /// Takes the elements of a placed buffer back into storage of its own (no-op when not placed).
+  void ownElements();
+  bool placed() const { return placed_; }
 
   /// Elements [offset, offset+count) as a Value: a scalar when count == 1, else a vector.
   Value get(std::size_t offset, std::size_t count) const;
@@ -71,12 +84,15 @@ class Buffer {
   void bindDoubles();
   /// Copies `other`'s elements and type, reusing this buffer's storage where it fits.
   void assignFrom(const Buffer& other);
+  /// Takes `elements` (length_ of them, for a Double buffer) into storage of its own.
+  void ownCopyOf(const double* elements);
 
   // The element pointer and the inline elements first: a reader of a short double buffer
   // touches these 40 bytes and nothing else.
   double* doubles_ = nullptr;
   double inlineDoubles_[kInlineDoubles];
   ElementType type_;
+  bool placed_ = false;  // the elements live in storage given to placeIn
   std::size_t length_;
   std::vector<double> heapDoubles_;
   std::vector<std::int64_t> ints_;

@@ -1,0 +1,227 @@
+#pragma once
+/// @file
+/// Run methods: a model class may write startHop, updateFlowOuts, endHop, preDeriv and postDeriv
+/// once for a whole run of its instances, as static functions that take a ModelRun, instead of
+/// once per instance. The executive hands such a function every run of consecutive models of
+/// the class in its calling order, with each field reachable as a column over the run: no call,
+/// no object and no field table per model (docs/model-authors.md, "Run methods").
+///
+///   static void startHopRun(const ModelRun<LowPass>& run, double t0, double t1);
+///   static void updateFlowOutsRun(const ModelRun<LowPass>& run, double t);
+///   static void endHopRun(const ModelRun<LowPass>& run, double t0, double t1);
+///   static void preDerivRun(const ModelRun<Tank>& run, double t);   // ContinuousModels
+///   static void postDerivRun(const ModelRun<Tank>& run, double t);  // ContinuousModels
+
+#include <Eigen/Core>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "hopsim/core/model.h"
+
+namespace hopsim {
+
+/// Where every field of a run of models of one class lives: for each declared field, one entry
+/// per model, in the run's order. The executive builds it with its call lists (lock(), an
+/// activation change, a model-method event registered). The entries stay valid until then:
+/// after lock() every length is fixed, and values set, restored or rolled back are copied into
+/// the same storage.
+class RunFields {
+ public:
+  /// A param's, discrete or continuous state's, derivative's or scratch field's elements in one
+  /// model.
+  struct FieldSlot {
+    void* data;  // double*, std::int64_t*, bool* or std::string*, by the field's element type
+    std::size_t length;
+  };
+  /// A port's slice of its signal in one model.
+  struct PortSlot {
+    Signal* signal;
+    void* data;  // the slice's first element
+    std::size_t length;
+    std::uint64_t* lastReadVersion;  // the model's record of its last read, for isFresh()
+  };
+
+  /// The fields of the `count` models at `models`, which must share one spec.
+  /// @throws ModelError when they do not.
+  RunFields(Model* const* models, std::size_t count);
+
+  std::size_t size() const { return count_; }
+  /// The size() entries of field `index` of a value role (Param, DiscreteState,
+  /// ContinuousState, Scratch).
+  const FieldSlot* values(FieldRole role, std::size_t index) const {
+    return values_.data() + valueStart_[static_cast<std::size_t>(role)] + index * count_;
+  }
+  /// The size() entries of the derivative of continuous state `index`.
+  const FieldSlot* derivatives(std::size_t index) const {
+    return values_.data() + valueStart_[kDerivatives] + index * count_;
+  }
+  /// The size() entries of port `index` of role FlowIn or FlowOut.
+  const PortSlot* ports(FieldRole role, std::size_t index) const {
+    const std::size_t start = role == FieldRole::FlowIn ? 0 : outputStart_;
+    return ports_.data() + start + index * count_;
+  }
+
+  /// The errors of Model's typed access, for the same mistakes made through a ModelRun.
+  [[noreturn]] static void throwUnsetInput(const Model& model, std::size_t index);
+  [[noreturn]] static void throwWriteOutsideUpdate(const Model& model, std::size_t index);
+
+ private:
+  static constexpr std::size_t kDerivatives = 4;  // after the four value roles
+  std::size_t count_;
+  std::array<std::size_t, 5> valueStart_{};
+  std::size_t outputStart_ = 0;
+  std::vector<FieldSlot> values_;
+  std::vector<PortSlot> ports_;
+};
+
+namespace detail {
+
+/// Model k's element of a field, typed as Model's typed access types it.
+template <class T, bool kConst>
+decltype(auto) runElement(void* data, std::size_t length) {
+  if constexpr (std::is_same_v<T, Eigen::VectorXd>) {
+    const auto n = static_cast<Eigen::Index>(length);
+    if constexpr (kConst)
+      return Eigen::Map<const Eigen::VectorXd>(static_cast<double*>(data), n);
+    else
+      return Eigen::Map<Eigen::VectorXd>(static_cast<double*>(data), n);
+  } else if constexpr (std::is_same_v<T, IntVector>) {
+    if constexpr (kConst)
+      return std::span<const std::int64_t>(static_cast<std::int64_t*>(data), length);
+    else
+      return std::span<std::int64_t>(static_cast<std::int64_t*>(data), length);
+  } else {
+    static_assert(std::is_same_v<T, double> || std::is_same_v<T, std::int64_t> ||
+                      std::is_same_v<T, bool> || std::is_same_v<T, std::string>,
+                  "a field is declared as double, std::int64_t, bool, std::string, "
+                  "Eigen::VectorXd or IntVector");
+    if constexpr (kConst)
+      return static_cast<const T&>(*static_cast<T*>(data));
+    else
+      return (*static_cast<T*>(data));
+  }
+}
+
+}  // namespace detail
+
+/// One field over a run: `column[k]` is model k's value, typed as Model's typed access types it
+/// (double&, Eigen::Map<Eigen::VectorXd>, std::span<std::int64_t>, ...; read-only for params).
+template <class T, bool kConst>
+class RunColumn {
+ public:
+  explicit RunColumn(const RunFields::FieldSlot* slots) : slots_(slots) {}
+  decltype(auto) operator[](std::size_t k) const {
+    return detail::runElement<T, kConst>(slots_[k].data, slots_[k].length);
+  }
+
+ private:
+  const RunFields::FieldSlot* slots_;
+};
+
+/// One input over a run: `inputs[k]` is model k's input, marked read for isFresh(k), as
+/// Model::in() does.
+template <class T>
+class RunInputs {
+ public:
+  RunInputs(const RunFields::PortSlot* slots, Model* const* models, std::size_t index)
+      : slots_(slots), models_(models), index_(index) {}
+  /// @throws ModelError if nothing has written model k's signal yet.
+  decltype(auto) operator[](std::size_t k) const {
+    const RunFields::PortSlot& slot = slots_[k];
+    const std::uint64_t version = slot.signal->version();
+    if (version == 0) [[unlikely]] {
+      RunFields::throwUnsetInput(*models_[k], index_);
+    }
+    *slot.lastReadVersion = version;
+    return detail::runElement<T, true>(slot.data, slot.length);
+  }
+  /// True when model k's signal was written since model k last read it.
+  bool isFresh(std::size_t k) const {
+    return slots_[k].signal->version() != *slots_[k].lastReadVersion;
+  }
+
+ private:
+  const RunFields::PortSlot* slots_;
+  Model* const* models_;
+  std::size_t index_;
+};
+
+/// One output over a run: `outputs[k]` is model k's output, writable, and counts as a write of
+/// its signal, as Model::out() does.
+template <class T>
+class RunOutputs {
+ public:
+  explicit RunOutputs(const RunFields::PortSlot* slots) : slots_(slots) {}
+  decltype(auto) operator[](std::size_t k) const {
+    const RunFields::PortSlot& slot = slots_[k];
+    slot.signal->markWritten();
+    return detail::runElement<T, false>(slot.data, slot.length);
+  }
+
+ private:
+  const RunFields::PortSlot* slots_;
+};
+
+/// Consecutive models of class M, as the executive hands them to M's run methods: the same
+/// fields Model's typed access reaches, each as a column over the run, with the same keys and
+/// the same checks (an input nothing has written, an output written outside updateFlowOuts).
+/// Anything else of model k (its name, members of M) is `run.model(k)`; its typed access is
+/// not for run methods, and its out() is refused.
+template <class M>
+class ModelRun {
+ public:
+  ModelRun(Model* const* models, std::size_t count, const RunFields& fields, bool writesOutputs)
+      : models_(models), count_(count), fields_(&fields), writesOutputs_(writesOutputs) {}
+
+  std::size_t size() const { return count_; }
+  M& model(std::size_t k) const { return static_cast<M&>(*models_[k]); }
+
+  template <class T>
+  RunColumn<T, true> param(ParamKey<T> key) const {
+    return RunColumn<T, true>(fields_->values(FieldRole::Param, key.index));
+  }
+  template <class T>
+  RunColumn<T, false> state(DiscreteStateKey<T> key) const {
+    return RunColumn<T, false>(fields_->values(FieldRole::DiscreteState, key.index));
+  }
+  /// During a derivative evaluation, the integrator's trial values; writable, as Model's
+  /// mutable continuous-state access is (for resets in startHop).
+  template <class T>
+  RunColumn<T, false> state(ContinuousStateKey<T> key) const {
+    return RunColumn<T, false>(fields_->values(FieldRole::ContinuousState, key.index));
+  }
+  /// Where postDerivRun writes the time derivatives of a continuous state.
+  template <class T>
+  RunColumn<T, false> derivative(ContinuousStateKey<T> key) const {
+    return RunColumn<T, false>(fields_->derivatives(key.index));
+  }
+  template <class T>
+  RunColumn<T, false> scratch(ScratchKey<T> key) const {
+    return RunColumn<T, false>(fields_->values(FieldRole::Scratch, key.index));
+  }
+  template <class T>
+  RunInputs<T> in(InKey<T> key) const {
+    return RunInputs<T>(fields_->ports(FieldRole::FlowIn, key.index), models_, key.index);
+  }
+  /// @throws ModelError outside updateFlowOutsRun.
+  template <class T>
+  RunOutputs<T> out(OutKey<T> key) const {
+    if (!writesOutputs_) [[unlikely]] {
+      RunFields::throwWriteOutsideUpdate(*models_[0], key.index);
+    }
+    return RunOutputs<T>(fields_->ports(FieldRole::FlowOut, key.index));
+  }
+
+ private:
+  Model* const* models_;
+  std::size_t count_;
+  const RunFields* fields_;
+  bool writesOutputs_;
+};
+
+}  // namespace hopsim

@@ -1,0 +1,65 @@
+#include "hopsim/core/field_columns.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace hopsim {
+namespace {
+
+constexpr FieldRole kValueRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
+                                     FieldRole::ContinuousState, FieldRole::Scratch};
+
+}  // namespace
+
+void FieldColumns::place(const std::vector<Model*>& models) {
+  release();
+  // The classes in order of first appearance, each with its models in calling order.
+  std::vector<std::vector<Model*>> classes;
+  for (Model* model : models) {
+    const auto same = std::find_if(classes.begin(), classes.end(), [&](const auto& group) {
+      return &group.front()->spec() == &model->spec();
+    });
+    if (same == classes.end()) {
+      classes.push_back({model});
+    } else {
+      same->push_back(model);
+    }
+  }
+  // Every double buffer of a class's models, field by field: values, then derivatives.
+  const auto forEachColumn = [&](auto&& visit) {
+    for (const std::vector<Model*>& group : classes) {
+      const ModelSpec& spec = group.front()->spec();
+      for (FieldRole role : kValueRoles) {
+        for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
+          if (spec.fields(role)[i].type != ElementType::Double) continue;
+          for (Model* model : group) visit(model->values(role)[i]);
+        }
+      }
+      for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
+        for (Model* model : group) visit(model->derivatives_[i]);
+      }
+    }
+  };
+  std::size_t size = 0;
+  forEachColumn([&](const Buffer& buffer) { size += buffer.length(); });
+  storage_.resize(size);
+  std::size_t next = 0;
+  forEachColumn([&](Buffer& buffer) {
+    buffer.placeIn(storage_.data() + next);
+    next += buffer.length();
+  });
+  placed_ = models;
+}
+
+void FieldColumns::release() {
+  for (Model* model : placed_) {
+    for (FieldRole role : kValueRoles) {
+      for (Buffer& buffer : model->values(role)) buffer.ownElements();
+    }
+    for (Buffer& derivative : model->derivatives_) derivative.ownElements();
+  }
+  placed_.clear();
+  std::vector<double>().swap(storage_);
+}
+
+}  // namespace hopsim
