@@ -44,19 +44,29 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   valueStart_[kDerivatives] = slots;
   slots += spec.fields(FieldRole::ContinuousState).size() * count;
   values_.reserve(slots);
+  contiguous_.reserve(slots / count);
+  // One field's entries, and whether its doubles lie back to back (a column of FieldColumns).
+  const auto addField = [&](auto&& bufferOf) {
+    const std::size_t first = values_.size();
+    bool backToBack = true;
+    for (std::size_t k = 0; k < count; ++k) {
+      Buffer& buffer = bufferOf(*models[k]);
+      values_.push_back({elementAddress(buffer, 0), buffer.length()});
+      backToBack =
+          backToBack && buffer.type() == ElementType::Double &&
+          buffer.length() == values_[first].length &&
+          buffer.doubles() == static_cast<double*>(values_[first].data) + k * buffer.length();
+    }
+    contiguous_.push_back(
+        {backToBack ? static_cast<double*>(values_[first].data) : nullptr, values_[first].length});
+  };
   for (FieldRole role : kValueRoles) {
     for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
-      for (std::size_t k = 0; k < count; ++k) {
-        Buffer& buffer = models[k]->values(role)[i];
-        values_.push_back({elementAddress(buffer, 0), buffer.length()});
-      }
+      addField([&](Model& model) -> Buffer& { return model.values(role)[i]; });
     }
   }
   for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
-    for (std::size_t k = 0; k < count; ++k) {
-      Buffer& derivative = models[k]->derivatives_[i];
-      values_.push_back({derivative.doubles(), derivative.length()});
-    }
+    addField([&](Model& model) -> Buffer& { return model.derivatives_[i]; });
   }
   const std::size_t inputs = spec.fields(FieldRole::FlowIn).size();
   const std::size_t outputs = spec.fields(FieldRole::FlowOut).size();

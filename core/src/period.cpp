@@ -46,6 +46,11 @@ Fraction simplestFraction(double x) {
 
 }  // namespace
 
+Period::Period(std::int64_t num, std::int64_t den) : num_(num), den_(den), wholeTicks_(0) {
+  const Wide ticks = static_cast<Wide>(num) * kTicksPerSecond;
+  if (ticks % den == 0) wholeTicks_ = static_cast<std::int64_t>(ticks / den);
+}
+
 Period Period::fromFraction(std::int64_t num, std::int64_t den, std::string_view what) {
   const std::int64_t g = std::gcd(num, den);
   num /= g;
@@ -80,6 +85,7 @@ Period Period::fromRate(double hertz, std::string_view what) {
 }
 
 Ticks Period::barrier(Ticks origin, std::int64_t k) const {
+  if (wholeTicks_ != 0) return origin + static_cast<Ticks>(static_cast<Wide>(k) * wholeTicks_);
   // round(k * num * 1e9 / den), half away from zero for k >= 0 (barriers never precede origin).
   const Wide scaled = static_cast<Wide>(k) * num_ * kTicksPerSecond;
   return origin + static_cast<Ticks>((scaled + den_ / 2) / den_);
@@ -87,6 +93,7 @@ Ticks Period::barrier(Ticks origin, std::int64_t k) const {
 
 std::int64_t Period::indexAfter(Ticks origin, Ticks t) const {
   if (t < origin) return 0;
+  if (wholeTicks_ != 0) return (t - origin) / wholeTicks_ + 1;
   // Estimate from the exact quotient, then correct for the rounding in barrier().
   const Wide ticksPerPeriodNum = static_cast<Wide>(num_) * kTicksPerSecond;
   auto k = static_cast<std::int64_t>(static_cast<Wide>(t - origin) * den_ / ticksPerPeriodNum);

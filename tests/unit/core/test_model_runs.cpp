@@ -125,8 +125,8 @@ static_assert(classCallsOf<RunFilter>().usesRunFields);
 static_assert(!classCallsOf<InstanceFilter>().usesRunFields);
 static_assert(implementedMethods<RunFilter>() == implementedMethods<InstanceFilter>());
 
-/// A chain s0 -> m0 -> s1 -> ... -> s{n} of filters of class F (each also publishing its
-/// two-element echo), created in reverse order; models listed in `other` are of class G.
+/// A chain s0 -> m0 -> s1 -> ... -> s{n} of filters of class F (each also publishing its echo),
+/// created in reverse order; models listed in `other` are of class G.
 template <class F, class G = F>
 void buildChain(Simulation& sim, int n, const std::vector<int>& other = {}) {
   for (int i = 0; i <= n; ++i) sim.addSignal("s" + std::to_string(i), ElementType::Double);
@@ -138,7 +138,9 @@ void buildChain(Simulation& sim, int n, const std::vector<int>& other = {}) {
                            : static_cast<Model&>(sim.addModel<F>(name));
     model.setParam("A", std::vector<double>{0.5 - 0.01 * i, 0.1, -0.2, 0.3 + 0.02 * i});
     model.setParam("b", std::vector<double>{1.0, -0.5 + 0.1 * i});
-    sim.addSignal("e" + std::to_string(i), ElementType::Double, 2);
+    // m2's echo, and so its gain, has three elements, the others two: the gain's column is
+    // not one stride (the run reaches it through its table), x's and A's are.
+    sim.addSignal("e" + std::to_string(i), ElementType::Double, i == 2 ? 3 : 2);
     sim.tie(name, "u", "s" + std::to_string(i));
     sim.tie(name, "y", "s" + std::to_string(i + 1));
     sim.tie(name, "echo", "e" + std::to_string(i));
@@ -295,6 +297,22 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
       CHECK(buffer(k, FieldRole::Param, d.c.index).doubles() ==
             buffer(k - 1, FieldRole::Param, d.c.index).doubles() + 1);
       CHECK_FALSE(buffer(k, FieldRole::DiscreteState, d.hops.index).placed());  // an int
+    }
+    if (runs) {
+      // A run over them finds x and A back to back, and reaches the gain (m2's is longer) and
+      // the int hop count through their entries, which point at each model's own elements.
+      std::vector<Model*> models;
+      for (const std::string& name : order) models.push_back(&sim.model(name));
+      const RunFields fields(models.data(), models.size());
+      CHECK(fields.values(FieldRole::DiscreteState, d.x.index).elements ==
+            buffer(0, FieldRole::DiscreteState, d.x.index).doubles());
+      CHECK(fields.values(FieldRole::Param, d.A.index).elements != nullptr);
+      CHECK(fields.values(FieldRole::Param, d.gain.index).elements == nullptr);
+      const RunFields::Column gain = fields.values(FieldRole::Param, d.gain.index);
+      for (std::size_t k = 0; k < models.size(); ++k) {
+        CHECK(gain.slots[k].data == buffer(k, FieldRole::Param, d.gain.index).doubles());
+        CHECK(gain.slots[k].length == (order[k] == "m2" ? 3u : 2u));
+      }
     }
     for (int h = 0; h < 5; ++h) sim.advanceOverHop();
     // Unlocked, every field owns its elements again, with their values; locked again, they

@@ -7,6 +7,8 @@
 
 namespace hopsim {
 
+__extension__ typedef __int128 Wide;  // the reference formula's 128-bit integers
+
 TEST_CASE("decimal periods and rates are read as the fractions they denote") {
   const Period p = Period::fromSeconds(0.015, "p");
   CHECK(p.numerator() == 3);
@@ -39,6 +41,29 @@ TEST_CASE("indexAfter finds the first barrier strictly after a time, also next t
     REQUIRE(third.nextAfter(0, b) == third.barrier(0, k + 1));
   }
   CHECK(third.indexAfter(100, 0) == 0);  // before the origin
+}
+
+TEST_CASE("whole-tick periods give the barriers and indices of the general formula") {
+  // 0.015 s (15e6 ticks), 1/8 s and 4e9 s are whole ticks; their barriers skip the 128-bit
+  // divisions, so check them against the rounding formula computed independently here, from
+  // negative origins too (a negative start time).
+  for (const double seconds : {0.015, 0.125, 1e-9, 4e9}) {
+    CAPTURE(seconds);
+    const Period p = Period::fromSeconds(seconds, "p");
+    const Wide ticksNum = static_cast<Wide>(p.numerator()) * 1'000'000'000;
+    for (const Ticks origin : {Ticks{0}, Ticks{-7'000'000'123}, Ticks{42}}) {
+      const std::int64_t last = seconds == 4e9 ? 2 : 2000;  // ticks cover 292 years
+      for (std::int64_t k = 0; k <= last; ++k) {
+        const Wide scaled = static_cast<Wide>(k) * ticksNum;
+        const Ticks expected =
+            origin + static_cast<Ticks>((scaled + p.denominator() / 2) / p.denominator());
+        REQUIRE(p.barrier(origin, k) == expected);
+        REQUIRE(p.indexAfter(origin, expected) == k + 1);
+        REQUIRE(p.indexAfter(origin, expected - 1) == k);
+      }
+      CHECK(p.indexAfter(origin, origin - 1) == 0);
+    }
+  }
 }
 
 TEST_CASE("periods shorter than a tick, non-positive or non-finite are refused by name") {

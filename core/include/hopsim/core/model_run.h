@@ -38,6 +38,14 @@ class RunFields {
     void* data;  // double*, std::int64_t*, bool* or std::string*, by the field's element type
     std::size_t length;
   };
+  /// One field over the run: its entries, and, when its elements lie back to back in one array
+  /// (a column of FieldColumns, every model's of the same length), that array, so that a run
+  /// method reaches model k's elements by arithmetic instead of through its entry.
+  struct Column {
+    const FieldSlot* slots;
+    double* elements;    // null unless the field's doubles lie back to back
+    std::size_t length;  // every model's length, when `elements` is set
+  };
   /// A port's slice of its signal in one model.
   struct PortSlot {
     Signal* signal;
@@ -51,14 +59,13 @@ class RunFields {
   RunFields(Model* const* models, std::size_t count);
 
   std::size_t size() const { return count_; }
-  /// The size() entries of field `index` of a value role (Param, DiscreteState,
-  /// ContinuousState, Scratch).
-  const FieldSlot* values(FieldRole role, std::size_t index) const {
-    return values_.data() + valueStart_[static_cast<std::size_t>(role)] + index * count_;
+  /// Field `index` of a value role (Param, DiscreteState, ContinuousState, Scratch).
+  Column values(FieldRole role, std::size_t index) const {
+    return column(valueStart_[static_cast<std::size_t>(role)] + index * count_);
   }
-  /// The size() entries of the derivative of continuous state `index`.
-  const FieldSlot* derivatives(std::size_t index) const {
-    return values_.data() + valueStart_[kDerivatives] + index * count_;
+  /// The derivative of continuous state `index`.
+  Column derivatives(std::size_t index) const {
+    return column(valueStart_[kDerivatives] + index * count_);
   }
   /// The size() entries of port `index` of role FlowIn or FlowOut.
   const PortSlot* ports(FieldRole role, std::size_t index) const {
@@ -72,10 +79,19 @@ class RunFields {
 
  private:
   static constexpr std::size_t kDerivatives = 4;  // after the four value roles
+  Column column(std::size_t start) const {
+    const Contiguous& c = contiguous_[start / count_];
+    return {values_.data() + start, c.elements, c.length};
+  }
+  struct Contiguous {
+    double* elements;
+    std::size_t length;
+  };
   std::size_t count_;
   std::array<std::size_t, 5> valueStart_{};
   std::size_t outputStart_ = 0;
-  std::vector<FieldSlot> values_;
+  std::vector<FieldSlot> values_;       // field by field, count_ entries each
+  std::vector<Contiguous> contiguous_;  // one per field
   std::vector<PortSlot> ports_;
 };
 
@@ -114,13 +130,18 @@ decltype(auto) runElement(void* data, std::size_t length) {
 template <class T, bool kConst>
 class RunColumn {
  public:
-  explicit RunColumn(const RunFields::FieldSlot* slots) : slots_(slots) {}
+  explicit RunColumn(const RunFields::Column& column) : column_(column) {}
   decltype(auto) operator[](std::size_t k) const {
-    return detail::runElement<T, kConst>(slots_[k].data, slots_[k].length);
+    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, Eigen::VectorXd>) {
+      if (column_.elements != nullptr) {
+        return detail::runElement<T, kConst>(column_.elements + k * column_.length, column_.length);
+      }
+    }
+    return detail::runElement<T, kConst>(column_.slots[k].data, column_.slots[k].length);
   }
 
  private:
-  const RunFields::FieldSlot* slots_;
+  RunFields::Column column_;
 };
 
 /// One input over a run: `inputs[k]` is model k's input, marked read for isFresh(k), as

@@ -34,11 +34,15 @@ class Period {
   std::int64_t denominator() const { return den_; }
 
  private:
-  Period(std::int64_t num, std::int64_t den) : num_(num), den_(den) {}
+  Period(std::int64_t num, std::int64_t den);
   static Period fromFraction(std::int64_t num, std::int64_t den, std::string_view what);
 
   std::int64_t num_;
   std::int64_t den_;
+  // The period in ticks when that is a whole number (0.01 s, 1/8 s; not 1/3 s), else 0: the
+  // barriers are then multiples of it, found without the 128-bit divisions of the general case
+  // (every hop asks for the next one).
+  std::int64_t wholeTicks_;
 };
 
 }  // namespace hopsim
