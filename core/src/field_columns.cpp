@@ -4,12 +4,6 @@
 #include <cstddef>
 
 namespace hopsim {
-namespace {
-
-constexpr FieldRole kValueRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
-                                     FieldRole::ContinuousState, FieldRole::Scratch};
-
-}  // namespace
 
 void FieldColumns::place(const std::vector<Model*>& models) {
   release();

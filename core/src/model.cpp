@@ -9,9 +9,6 @@
 namespace hopsim {
 namespace {
 
-constexpr FieldRole kValueRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
-                                     FieldRole::ContinuousState, FieldRole::Scratch};
-
 bool isPort(FieldRole role) { return role == FieldRole::FlowIn || role == FieldRole::FlowOut; }
 
 std::size_t valueCount(const Value& value) {

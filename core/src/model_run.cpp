@@ -7,9 +7,6 @@
 namespace hopsim {
 namespace {
 
-constexpr FieldRole kValueRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
-                                     FieldRole::ContinuousState, FieldRole::Scratch};
-
 /// The address of a buffer's element `offset`, typed by the buffer's element type.
 void* elementAddress(Buffer& buffer, std::size_t offset) {
   switch (buffer.type()) {

@@ -101,25 +101,18 @@ namespace detail {
 template <class T, bool kConst>
 decltype(auto) runElement(void* data, std::size_t length) {
   if constexpr (std::is_same_v<T, Eigen::VectorXd>) {
-    const auto n = static_cast<Eigen::Index>(length);
-    if constexpr (kConst)
-      return Eigen::Map<const Eigen::VectorXd>(static_cast<double*>(data), n);
-    else
-      return Eigen::Map<Eigen::VectorXd>(static_cast<double*>(data), n);
+    using Vector = std::conditional_t<kConst, const Eigen::VectorXd, Eigen::VectorXd>;
+    return Eigen::Map<Vector>(static_cast<double*>(data), static_cast<Eigen::Index>(length));
   } else if constexpr (std::is_same_v<T, IntVector>) {
-    if constexpr (kConst)
-      return std::span<const std::int64_t>(static_cast<std::int64_t*>(data), length);
-    else
-      return std::span<std::int64_t>(static_cast<std::int64_t*>(data), length);
+    using Element = std::conditional_t<kConst, const std::int64_t, std::int64_t>;
+    return std::span<Element>(static_cast<std::int64_t*>(data), length);
   } else {
     static_assert(std::is_same_v<T, double> || std::is_same_v<T, std::int64_t> ||
                       std::is_same_v<T, bool> || std::is_same_v<T, std::string>,
                   "a field is declared as double, std::int64_t, bool, std::string, "
                   "Eigen::VectorXd or IntVector");
-    if constexpr (kConst)
-      return static_cast<const T&>(*static_cast<T*>(data));
-    else
-      return (*static_cast<T*>(data));
+    using Element = std::conditional_t<kConst, const T, T>;
+    return (*static_cast<Element*>(data));
   }
 }
 

@@ -47,6 +47,9 @@ enum class FieldRole : std::uint8_t {
   FlowOut,          ///< output port, tied to a signal or slice; written only in updateFlowOuts
 };
 inline constexpr int kFieldRoleCount = 6;
+/// The roles whose fields hold values of their own (a port's value is its signal's).
+inline constexpr FieldRole kValueRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
+                                            FieldRole::ContinuousState, FieldRole::Scratch};
 /// The variable-tree branch of a role: "params", "discreteStates", ..., "flowIns", "flowOuts".
 const char* branchName(FieldRole role);
 
