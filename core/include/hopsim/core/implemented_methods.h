@@ -196,8 +196,12 @@ inline void postDerivVirtual(Model* const* models, std::size_t count, const RunF
 /// The calls the executive makes on models whose class it does not know (made with
 /// std::make_unique, Python classes), or whose overrider it cannot name: one virtual call each.
 inline constexpr ModelClassCalls kVirtualClassCalls{
-    &detail::startHopVirtual, &detail::updateFlowOutsVirtual, &detail::endHopVirtual,
-    &detail::preDerivVirtual, &detail::postDerivVirtual,      false};
+    .startHop = &detail::startHopVirtual,
+    .updateFlowOuts = &detail::updateFlowOutsVirtual,
+    .endHop = &detail::endHopVirtual,
+    .preDeriv = &detail::preDerivVirtual,
+    .postDeriv = &detail::postDerivVirtual,
+};
 
 /// The ModelClassCalls of class M: for each method the executive may call on runs of models, a
 /// function that calls M's run method once for the whole run, or else M's overrider on each
