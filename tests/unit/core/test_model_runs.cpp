@@ -327,6 +327,21 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
   CHECK(run(true) == run(false));
 }
 
+TEST_CASE("a run's fields come from models of one declaration") {
+  // The executive's lists split runs where the declaration changes; a RunFields built over two
+  // declarations would index one model's fields by the other's, so it refuses them.
+  Simulation sim{{.ioStepSize = 0.1}};
+  buildChain<RunFilter, InstanceFilter>(sim, 2, {1});
+  sim.lock();
+  Model* models[] = {&sim.model("m0"), &sim.model("m1")};
+  CHECK_THROWS_WITH_AS(RunFields(models, 2),
+                       "a run of model 'm0' (RunFilter) also holds model 'm1' (InstanceFilter), "
+                       "whose declaration is another object; the models of one run share their "
+                       "class's one declaration",
+                       ModelError);
+  CHECK_NOTHROW(RunFields(models, 1));
+}
+
 TEST_CASE("a run method keeps the checks of typed access") {
   SUBCASE("an input nothing has written") {
     Simulation sim{{.ioStepSize = 0.1}};
