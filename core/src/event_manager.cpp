@@ -296,7 +296,7 @@ Ticks EventManager::nextTimedTick() {
   return kNever;
 }
 
-bool EventManager::fireDue(Simulation& sim, Ticks now, Phases phases) {
+bool EventManager::fireDueEvents(Simulation& sim, Ticks now, Phases phases) {
   due_.clear();
   while (!heap_.empty() && heap_.front().tick <= now) {
     const Pending p = heap_.front();

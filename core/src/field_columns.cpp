@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 namespace hopsim {
 
@@ -42,6 +43,23 @@ void FieldColumns::place(const std::vector<Model*>& models) {
     buffer.placeIn(storage_.data() + next);
     next += buffer.length();
   });
+  // The inputs' read records the same way, one column per input of each class: a run that
+  // reads an input for each of its models then records the reads in consecutive words.
+  std::size_t inputs = 0;
+  for (const std::vector<Model*>& group : classes) {
+    inputs += group.size() * group.front()->inputs_.size();
+  }
+  readRecords_.resize(inputs);
+  std::size_t nextRecord = 0;
+  for (const std::vector<Model*>& group : classes) {
+    for (std::size_t i = 0; i < group.front()->inputs_.size(); ++i) {
+      for (Model* model : group) {
+        Model::Port& input = model->inputs_[i];
+        readRecords_[nextRecord] = *input.lastRead;
+        input.lastRead = &readRecords_[nextRecord++];
+      }
+    }
+  }
   placed_ = models;
 }
 
@@ -51,9 +69,14 @@ void FieldColumns::release() {
       for (Buffer& buffer : model->values(role)) buffer.ownElements();
     }
     for (Buffer& derivative : model->derivatives_) derivative.ownElements();
+    for (Model::Port& input : model->inputs_) {
+      input.ownRecord = *input.lastRead;
+      input.lastRead = &input.ownRecord;
+    }
   }
   placed_.clear();
   std::vector<double>().swap(storage_);
+  std::vector<std::uint64_t>().swap(readRecords_);
 }
 
 }  // namespace hopsim

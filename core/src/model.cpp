@@ -80,6 +80,7 @@ Model::Model(std::string name, const ModelSpec& spec, ModelKind classKind)
     paramAssigned_.push_back(field.defaultValue.has_value());
   }
   inputs_.resize(spec.fields(FieldRole::FlowIn).size());
+  for (Port& input : inputs_) input.lastRead = &input.ownRecord;
   outputs_.resize(spec.fields(FieldRole::FlowOut).size());
 }
 
@@ -274,8 +275,9 @@ void ModelBinding::tie(Model& model, std::string_view port, const SignalSlice& s
   if (!field.variableLength() && slice.length() != field.length) {
     throw InputError(what + ": lengths differ");
   }
-  auto& ports = role == FieldRole::FlowIn ? model.inputs_ : model.outputs_;
-  ports[*index] = Model::Port{slice, 0};
+  Model::Port& tied = (role == FieldRole::FlowIn ? model.inputs_ : model.outputs_)[*index];
+  tied.slice = slice;
+  if (role == FieldRole::FlowIn) *tied.lastRead = 0;  // a new tie: nothing read from it yet
 }
 
 std::vector<std::string> ModelBinding::portsTiedTo(const Model& model, const Signal& signal) {

@@ -15,6 +15,7 @@ namespace hopsim {
 Simulation::Simulation(SimulationOptions options)
     : origin_(secondsToTicks(options.startTime, "SimulationOptions.startTime")),
       now_(origin_),
+      nowSeconds_(ticksToSeconds(origin_)),
       ioPeriod_(Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
       integrationSteps_(1),
       stateTime_(ticksToSeconds(origin_)),
@@ -271,6 +272,8 @@ bool Simulation::isActive(std::string_view model) const { return slot(model).act
 void Simulation::setIoStepSize(double seconds) {
   requireUnlocked("setIoStepSize");
   ioPeriod_ = Period::fromSeconds(seconds, "ioStepSize");
+  defaultIoEnd_ = origin_;  // a barrier of the new grid too
+  defaultIoIndex_ = 0;
 }
 
 void Simulation::setIntegrationSteps(int steps) {

@@ -447,6 +447,7 @@ void Simulation::restoreCheckpoint(const std::string& file) {
 
   // Everything parsed and matched: apply.
   now_ = now;
+  nowSeconds_ = ticksToSeconds(now);
   // Samplers go on from the restored time: the next sample is the first at or after it.
   for (Sampler& s : samplers_) {
     if (s.start <= now_) s.next = s.everyHop() ? 0 : s.period->indexAfter(s.start, now_ - 1);

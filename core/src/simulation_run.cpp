@@ -79,7 +79,7 @@ void Simulation::advanceOverHop() {
   if (!locked_) throw ModelError("advancing time needs a locked simulation; call lock() first");
   requireBetweenHops("advanceOverHop");
   const Ticks t0 = now_;
-  const double t0s = ticksToSeconds(t0);
+  const double t0s = nowSeconds_;
 
   // Start barrier, between hops: events due now (registered at the current time, and
   // begin-I/O-step events at default barriers). Their callbacks may change the structure.
@@ -125,7 +125,8 @@ void Simulation::advanceOverHop() {
   if (!samplers_.empty()) takeSamplesAt(t0, false);
 
   // The hop ends at the next barrier of any source.
-  defaultIoEnd_ = ioPeriod_.nextAfter(origin_, t0);
+  defaultIoIndex_ = t0 == defaultIoEnd_ ? defaultIoIndex_ + 1 : ioPeriod_.indexAfter(origin_, t0);
+  defaultIoEnd_ = ioPeriod_.barrier(origin_, defaultIoIndex_);
   Ticks t1 = std::min(defaultIoEnd_, events_.nextTimedTick());
   for (Ticks stop : stopTimes_) {
     if (stop > t0) t1 = std::min(t1, stop);
@@ -137,21 +138,22 @@ void Simulation::advanceOverHop() {
   if (detecting) saveRollbackPoint();
   // Samples inside the hop are taken after it, from the state the integrator recorded.
   const auto samplesBefore = [&](Ticks end) { return nextSampleTick() < end; };
-  double x1Time = ticksToSeconds(t1);
+  double t1s = ticksToSeconds(t1);  // the hop's end, moved to a crossing located inside it
+  double x1Time = t1s;
   const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
   const std::uint64_t trialsBefore = statistics_.localizationDerivatives;
   try {
-    runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, detecting,
-               detecting || samplesBefore(t1));
+    runHopBody(t0s, t1s, stateTime_, x1Time, detecting, detecting || samplesBefore(t1));
     if (detecting && locateCrossings(t0, t1, x1Time)) {
       // A crossing inside the hop: every state back to the hop start, and the hop run again to
       // end at the located time, as if a barrier had been there. The discarded pass is the
       // price of the exact event time; the re-run is what a barrier there would have cost.
+      t1s = ticksToSeconds(t1);
       restoreRollbackPoint();
       ++statistics_.rollbacks;
       statistics_.discardedDerivatives += statistics_.derivativeEvaluations - evaluationsBefore -
                                           (statistics_.localizationDerivatives - trialsBefore);
-      runHopBody(t0s, ticksToSeconds(t1), stateTime_, x1Time, false, samplesBefore(t1));
+      runHopBody(t0s, t1s, stateTime_, x1Time, false, samplesBefore(t1));
     }
     if (samplesBefore(t1)) takeSamplesWithin(t1, stateTime_, x1Time);
   } catch (...) {
@@ -161,13 +163,13 @@ void Simulation::advanceOverHop() {
     firing_.clear();
     throw;
   }
-  const double t1s = ticksToSeconds(t1);
 
   runSweep(Sweep::EndHop, t1s);
   calls_.endHop.call(
       [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, t1s, invoke); }, t0s,
       t1s);
   now_ = t1;
+  nowSeconds_ = t1s;
   stateTime_ = x1Time;
   ++hopCount_;
   for (ModelSlot* s : calls_.endIoStep) {

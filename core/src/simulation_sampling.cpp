@@ -59,12 +59,6 @@ void Simulation::removeSampler(SamplerId id) {
   eventObservers_.erase(observer);
 }
 
-Ticks Simulation::nextSampleTick() const {
-  Ticks next = kNever;
-  for (const Sampler& s : samplers_) next = std::min(next, s.nextTick());
-  return next;
-}
-
 void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
   const FlagScope scope(sampling_);
   const double seconds = ticksToSeconds(t);

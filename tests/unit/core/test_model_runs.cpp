@@ -299,20 +299,42 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
       CHECK_FALSE(buffer(k, FieldRole::DiscreteState, d.hops.index).placed());  // an int
     }
     if (runs) {
-      // A run over them finds x and A back to back, and reaches the gain (m2's is longer) and
-      // the int hop count through their entries, which point at each model's own elements.
       std::vector<Model*> models;
       for (const std::string& name : order) models.push_back(&sim.model(name));
-      const RunFields fields(models.data(), models.size());
+      // m2's gain is longer than the others' (order m6, m5, m4, m3, m2, m1, m0): the columns
+      // continue from model to model up to m3, and m2 starts a run of its own.
+      REQUIRE(order[4] == "m2");
+      CHECK(RunFields::backToBack(models.data(), models.size()) == 4);
+      CHECK(RunFields::backToBack(models.data() + 4, 3) == 1);
+      CHECK(RunFields::backToBack(models.data() + 5, 2) == 2);
+      CHECK_THROWS_WITH_AS(RunFields(models.data(), models.size()),
+                           "a run of model 'm6' (RunFilter) cannot go on to model 'm2' "
+                           "(RunFilter): models.m2.params.gain (3 elements) does not follow "
+                           "model 'm3' (RunFilter)'s in a column of 2-element entries; the "
+                           "executive places the double fields of a run class's models so at "
+                           "lock() and ends its runs where they are not",
+                           ModelError);
+      // A run over the first four finds each double field as a column from model 0's elements,
+      // and the int hop count through its entries, which point at each model's own elements.
+      const RunFields fields(models.data(), 4);
       CHECK(fields.values(FieldRole::DiscreteState, d.x.index).elements ==
             buffer(0, FieldRole::DiscreteState, d.x.index).doubles());
-      CHECK(fields.values(FieldRole::Param, d.A.index).elements != nullptr);
-      CHECK(fields.values(FieldRole::Param, d.gain.index).elements == nullptr);
-      const RunFields::Column gain = fields.values(FieldRole::Param, d.gain.index);
-      for (std::size_t k = 0; k < models.size(); ++k) {
-        CHECK(gain.slots[k].data == buffer(k, FieldRole::Param, d.gain.index).doubles());
-        CHECK(gain.slots[k].length == (order[k] == "m2" ? 3u : 2u));
+      CHECK(fields.values(FieldRole::Param, d.gain.index).elements ==
+            buffer(0, FieldRole::Param, d.gain.index).doubles());
+      CHECK(fields.values(FieldRole::Param, d.gain.index).length == 2);
+      const RunFields::Column hops = fields.values(FieldRole::DiscreteState, d.hops.index);
+      for (std::size_t k = 0; k < 4; ++k) {
+        CHECK(hops.slots[k].data == buffer(k, FieldRole::DiscreteState, d.hops.index).ints());
       }
+      // The input's read records are one column over the class's models in calling order,
+      // whatever the lengths: m2's follows m3's.
+      const RunFields::PortSlot* inputs = fields.ports(FieldRole::FlowIn, d.u.index);
+      for (std::size_t k = 1; k < 4; ++k) {
+        CHECK(inputs[k].lastReadVersion == inputs[0].lastReadVersion + k);
+      }
+      const RunFields alone(models.data() + 4, 1);
+      CHECK(alone.ports(FieldRole::FlowIn, d.u.index)[0].lastReadVersion ==
+            inputs[0].lastReadVersion + 4);
     }
     for (int h = 0; h < 5; ++h) sim.advanceOverHop();
     // Unlocked, every field owns its elements again, with their values; locked again, they

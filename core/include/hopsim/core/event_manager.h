@@ -73,7 +73,11 @@ class EventManager {
   /// schedule is repaired: the throwing event counts as fired (a self-rescheduling one is
   /// removed) and timed events not yet fired stay due for the next call.
   /// @returns whether any event was due.
-  bool fireDue(Simulation& sim, Ticks now, Phases phases);
+  bool fireDue(Simulation& sim, Ticks now, Phases phases) {
+    // Most barriers have nothing due: that is decided here, without a call.
+    if ((heap_.empty() || heap_.front().tick > now) && phaseEvents_.empty()) return false;
+    return fireDueEvents(sim, now, phases);
+  }
 
   /// Called right after each event fired by fireDue, with its name and time (not when its
   /// condition was false, nor for an event its own callback removed).
@@ -125,6 +129,7 @@ class EventManager {
   void release(std::uint32_t slot);
   void schedule(std::uint32_t slot);
   void advanceAfterFiring(std::uint32_t slot);
+  bool fireDueEvents(Simulation& sim, Ticks now, Phases phases);  // fireDue past its check
   void fireOne(Simulation& sim, const Due& due, Ticks now, double t);
   void requeueAfterThrow(std::size_t failed);
   static void forgetCallbacks(Event& event);

@@ -211,14 +211,14 @@ class Model {
     if (!port.slice.signal().everWritten()) [[unlikely]] {
       throwUnsetInput(key.index);
     }
-    port.lastReadVersion = port.slice.signal().version();
+    *port.lastRead = port.slice.signal().version();
     return portRef<T, true>(port.slice);
   }
   /// True when the input's signal was written since this model last read it with in().
   template <class T>
   bool isFresh(InKey<T> key) const {
     const Port& port = inputs_[key.index];
-    return port.slice.signal().version() != port.lastReadVersion;
+    return port.slice.signal().version() != *port.lastRead;
   }
   /// Writable access to an output; counts as a write of its signal.
   /// @throws ModelError outside updateFlowOuts.
@@ -237,9 +237,14 @@ class Model {
   friend class RunFields;
   friend class FieldColumns;
 
+  /// A tie, and for an input the version of its signal the model last read. The record is
+  /// `ownRecord` unless FieldColumns has placed it in a column next to the records of the
+  /// model's run; `lastRead` says where it is. inputs_ is sized once, in the constructor, which
+  /// points every `lastRead` at its port's `ownRecord`.
   struct Port {
     SignalSlice slice;
-    std::uint64_t lastReadVersion = 0;
+    std::uint64_t* lastRead = nullptr;
+    std::uint64_t ownRecord = 0;
   };
 
   std::vector<Buffer>& values(FieldRole role) { return values_[static_cast<std::size_t>(role)]; }
@@ -402,7 +407,7 @@ class ModelBinding {
   /// executive looks at every model's flags only after something raised one.
   static void countFlagsIn(Model& model, std::uint64_t* counter) { model.flagsRaised_ = counter; }
   static std::uint64_t& lastReadVersion(Model& model, std::size_t flowIn) {
-    return model.inputs_[flowIn].lastReadVersion;
+    return *model.inputs_[flowIn].lastRead;
   }
   static bool takeParamsChanged(Model& model) {
     const bool changed = model.paramsChanged_;

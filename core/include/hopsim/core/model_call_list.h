@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "hopsim/core/model.h"
@@ -37,13 +38,29 @@ class ModelCallList {
     ++runs_.back().count;
     models_.push_back(model);
   }
-  /// Builds the RunFields of the runs that read them; after the last add().
+  /// Builds the RunFields of the runs that read them, after the last add() and after their
+  /// fields were placed in columns (FieldColumns). A run ends where a model's double fields do
+  /// not continue the previous model's columns (RunFields::backToBack): in a list that skips
+  /// models of the class, or where a length declared by a symbol changes.
   void bindRunFields() {
-    for (Run& run : runs_) {
-      if (!run.usesRunFields) continue;
-      fields_.push_back(std::make_unique<RunFields>(models_.data() + run.first, run.count));
-      run.fields = fields_.back().get();
+    std::vector<Run> runs;
+    for (const Run& run : runs_) {
+      if (!run.usesRunFields) {
+        runs.push_back(run);
+        continue;
+      }
+      for (std::size_t done = 0; done < run.count;) {
+        Model* const* first = models_.data() + run.first + done;
+        Run part = run;
+        part.first += done;
+        part.count = RunFields::backToBack(first, run.count - done);
+        fields_.push_back(std::make_unique<RunFields>(first, part.count));
+        part.fields = fields_.back().get();
+        runs.push_back(part);
+        done += part.count;
+      }
     }
+    runs_ = std::move(runs);
   }
 
   bool empty() const { return models_.empty(); }

@@ -25,11 +25,13 @@
 
 namespace hopsim {
 
-/// Where every field of a run of models of one class lives: for each declared field, one entry
-/// per model, in the run's order. The executive builds it with its call lists (lock(), an
-/// activation change, a model-method event registered). The entries stay valid until then:
-/// after lock() every length is fixed, and values set, restored or rolled back are copied into
-/// the same storage.
+/// Where every field of a run of models of one class lives. A double field is one column: model
+/// k's elements start k lengths after model 0's, as FieldColumns places them (the executive ends
+/// a run where that stops, see backToBack()), so that a run method reaches them by arithmetic,
+/// without a test per element. Other fields (ints, bools, strings) have one entry per model, in
+/// the run's order. The executive builds it with its call lists (lock(), an activation change,
+/// a model-method event registered). It stays valid until then: after lock() every length is
+/// fixed, and values set, restored or rolled back are copied into the same storage.
 class RunFields {
  public:
   /// A param's, discrete or continuous state's, derivative's or scratch field's elements in one
@@ -38,35 +40,40 @@ class RunFields {
     void* data;  // double*, std::int64_t*, bool* or std::string*, by the field's element type
     std::size_t length;
   };
-  /// One field over the run: its entries, and, when its elements lie back to back in one array
-  /// (a column of FieldColumns, every model's of the same length), that array, so that a run
-  /// method reaches model k's elements by arithmetic instead of through its entry.
+  /// One field over the run: for a double field its column (model k's elements at
+  /// `elements + k * length`), for others its entries.
   struct Column {
-    const FieldSlot* slots;
-    double* elements;    // null unless the field's doubles lie back to back
-    std::size_t length;  // every model's length, when `elements` is set
+    const FieldSlot* slots;  // the entries of a field of another element type
+    double* elements;        // the column of a double field
+    std::size_t length;      // every model's length, for a double field
   };
   /// A port's slice of its signal in one model.
   struct PortSlot {
     Signal* signal;
     void* data;  // the slice's first element
     std::size_t length;
-    std::uint64_t* lastReadVersion;  // the model's record of its last read, for isFresh()
+    std::uint64_t* lastReadVersion;  // the model's record of its last read, for isFresh(): in a
+                                     // column of FieldColumns while the model is placed
   };
 
-  /// The fields of the `count` models at `models`, which must share one spec.
+  /// The fields of the `count` models at `models`, which must share one spec and have each
+  /// double field back to back (backToBack() == count).
   /// @throws ModelError when they do not.
   RunFields(Model* const* models, std::size_t count);
+
+  /// How many of the `count` models at `models` (of one spec), from the first, have every double
+  /// field where a column would put it: right after the previous model's, of the same length.
+  /// Models of one class that follow each other in FieldColumns do, unless a length declared by
+  /// a symbol differs between them.
+  static std::size_t backToBack(Model* const* models, std::size_t count);
 
   std::size_t size() const { return count_; }
   /// Field `index` of a value role (Param, DiscreteState, ContinuousState, Scratch).
   Column values(FieldRole role, std::size_t index) const {
-    return column(valueStart_[static_cast<std::size_t>(role)] + index * count_);
+    return column(firstField_[static_cast<std::size_t>(role)] + index);
   }
   /// The derivative of continuous state `index`.
-  Column derivatives(std::size_t index) const {
-    return column(valueStart_[kDerivatives] + index * count_);
-  }
+  Column derivatives(std::size_t index) const { return column(firstField_[kDerivatives] + index); }
   /// The size() entries of port `index` of role FlowIn or FlowOut.
   const PortSlot* ports(FieldRole role, std::size_t index) const {
     const std::size_t start = role == FieldRole::FlowIn ? 0 : outputStart_;
@@ -79,16 +86,24 @@ class RunFields {
 
  private:
   static constexpr std::size_t kDerivatives = 4;  // after the four value roles
-  Column column(std::size_t start) const {
-    const Contiguous& c = contiguous_[start / count_];
-    return {values_.data() + start, c.elements, c.length};
+  struct Break {
+    std::size_t model;      // the first model whose double fields do not continue the columns
+    std::string field;      // the field where they do not
+    std::size_t length;     // its length there
+    std::size_t runLength;  // its length in the run's first model
+  };
+  static Break firstBreak(Model* const* models, std::size_t count);
+  /// Field `field` of the run, numbering every role's fields one after the other.
+  Column column(std::size_t field) const {
+    const Contiguous& c = contiguous_[field];
+    return {values_.data() + field * count_, c.elements, c.length};
   }
   struct Contiguous {
-    double* elements;
+    double* elements;  // null for a field of another element type
     std::size_t length;
   };
   std::size_t count_;
-  std::array<std::size_t, 5> valueStart_{};
+  std::array<std::size_t, 5> firstField_{};  // of each value role, then of the derivatives
   std::size_t outputStart_ = 0;
   std::vector<FieldSlot> values_;       // field by field, count_ entries each
   std::vector<Contiguous> contiguous_;  // one per field
@@ -126,11 +141,10 @@ class RunColumn {
   explicit RunColumn(const RunFields::Column& column) : column_(column) {}
   decltype(auto) operator[](std::size_t k) const {
     if constexpr (std::is_same_v<T, double> || std::is_same_v<T, Eigen::VectorXd>) {
-      if (column_.elements != nullptr) {
-        return detail::runElement<T, kConst>(column_.elements + k * column_.length, column_.length);
-      }
+      return detail::runElement<T, kConst>(column_.elements + k * column_.length, column_.length);
+    } else {
+      return detail::runElement<T, kConst>(column_.slots[k].data, column_.slots[k].length);
     }
-    return detail::runElement<T, kConst>(column_.slots[k].data, column_.slots[k].length);
   }
 
  private:

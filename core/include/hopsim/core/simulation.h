@@ -4,6 +4,7 @@
 /// time hop by hop (DESIGN.md sections 2 and 3; docs/executive.md).
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <functional>
@@ -272,7 +273,7 @@ class Simulation {
   // ---- time ------------------------------------------------------------------------------
 
   /// Current simulation time, s.
-  double time() const { return ticksToSeconds(now_); }
+  double time() const { return nowSeconds_; }
   /// Current simulation time, ticks of 1 ns.
   Ticks ticks() const { return now_; }
 
@@ -458,7 +459,9 @@ class Simulation {
   void advanceToTick(Ticks target);
   bool stopRequested();
   Ticks nextIoEnd(ModelSlot& slot, Ticks now);
-  bool onDefaultGrid(Ticks t) const { return ioPeriod_.nextAfter(origin_, t - 1) == t; }
+  bool onDefaultGrid(Ticks t) const {
+    return t == defaultIoEnd_ || ioPeriod_.nextAfter(origin_, t - 1) == t;
+  }
   void rebuildSweepLists();
   /// The sweeps' update lists and calls_ from the active models; rebuilt also when a
   /// model-method event is registered, since an event makes an empty method called.
@@ -530,7 +533,11 @@ class Simulation {
   /// Tells the event observers that `name` fired at t.
   void notifyEventFired(const std::string& name, double t);
   /// The earliest sample not yet taken (kNever without samplers).
-  Ticks nextSampleTick() const;
+  Ticks nextSampleTick() const {
+    Ticks next = kNever;
+    for (const Sampler& s : samplers_) next = std::min(next, s.nextTick());
+    return next;
+  }
   /// Takes every sample due at or before the barrier `t` with the values as they are, and at
   /// the end of a hop (`hopEnd`) those of the every-hop samplers.
   void takeSamplesAt(Ticks t, bool hopEnd);
@@ -542,6 +549,7 @@ class Simulation {
 
   Ticks origin_;
   Ticks now_;
+  double nowSeconds_;  // ticksToSeconds(now_), set with it: every hop starts from it
   Period ioPeriod_;
   int integrationSteps_;
 
@@ -568,7 +576,12 @@ class Simulation {
   std::uint64_t modelFlagsSeen_ = 0;
   bool askingStops_ = false;   // stop callbacks running: their list must not change
   bool stopRequest_ = false;   // requestStop() since the stop callbacks were last asked
-  Ticks defaultIoEnd_ = 0;     // the next default-period barrier after this hop's start
+  // The next default-period barrier after this hop's start, and its index; before the first
+  // hop (and after the period changes) origin_, index 0. Always a barrier of the default grid,
+  // which onDefaultGrid() recognizes without arithmetic: hops mostly start and end there, and
+  // the next one is then the barrier after it.
+  Ticks defaultIoEnd_ = origin_;
+  std::int64_t defaultIoIndex_ = 0;
   // The I/O step of every model on the default period that began it with the others: advanced
   // once per hop instead of model by model (ModelSlot::inDefaultStep).
   IoStep defaultStep_{0, kNotStarted, false};
