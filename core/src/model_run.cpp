@@ -29,33 +29,62 @@ void* elementAddress(Buffer& buffer, std::size_t offset) {
 RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) {
   const ModelSpec& spec = models[0]->spec();
   for (std::size_t k = 1; k < count; ++k) {
-    // Model k's buffer of a double field continues model k - 1's, with model 0's length; if
-    // not, the break there.
-    const auto breakAt = [&](auto&& bufferOf, std::string field) -> std::optional<Break> {
-      const Buffer& buffer = bufferOf(*models[k]);
-      const Buffer& previous = bufferOf(*models[k - 1]);
-      const std::size_t length = bufferOf(*models[0]).length();
-      if (buffer.length() == length && buffer.doubles() == previous.doubles() + previous.length()) {
-        return std::nullopt;
+    Model& model = *models[k];
+    // Where model k's part of a field is, and how long, against model k - 1's and model 0's;
+    // the break there when it does not continue the column.
+    const auto breakAt = [&](auto&& partOf, std::string field) -> std::optional<Break> {
+      const auto [at, length] = partOf(model);
+      const auto [previousAt, previousLength] = partOf(*models[k - 1]);
+      const std::size_t runLength = partOf(*models[0]).second;
+      if (length != runLength) {
+        return Break{k, field + " has " + std::to_string(length) + " elements where the run's " +
+                            "first model has " + std::to_string(runLength)};
       }
-      return Break{k, std::move(field), buffer.length(), length};
+      if (at != previousAt + previousLength) {
+        return Break{k, field + " does not follow " + models[k - 1]->describe() + "'s in a column"};
+      }
+      return std::nullopt;
+    };
+    const auto doubles = [](const Buffer& buffer) {
+      return std::pair{buffer.doubles(), buffer.length()};
     };
     for (FieldRole role : kValueRoles) {
       for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
         if (spec.fields(role)[i].type != ElementType::Double) continue;
-        const auto gap = breakAt([&](Model& model) -> Buffer& { return model.values(role)[i]; },
-                                 models[k]->fieldPath(role, i));
+        const auto gap =
+            breakAt([&](Model& m) { return doubles(m.values(role)[i]); }, model.fieldPath(role, i));
         if (gap) return *gap;
       }
     }
     for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
       const auto gap =
-          breakAt([&](Model& model) -> Buffer& { return model.derivatives_[i]; },
-                  "the derivative of " + models[k]->fieldPath(FieldRole::ContinuousState, i));
+          breakAt([&](Model& m) { return doubles(m.derivatives_[i]); },
+                  "the derivative of " + model.fieldPath(FieldRole::ContinuousState, i));
       if (gap) return *gap;
     }
+    // Every input's read record continues the column, and every port's slice has one length.
+    for (std::size_t i = 0; i < spec.fields(FieldRole::FlowIn).size(); ++i) {
+      const auto gap = breakAt(
+          [&](Model& m) {
+            return std::pair{m.inputs_[i].lastRead, std::size_t{1}};
+          },
+          "the read record of " + model.fieldPath(FieldRole::FlowIn, i));
+      if (gap) return *gap;
+    }
+    for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
+      for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
+        const auto sliceLength = [&](Model& m) {
+          return (role == FieldRole::FlowIn ? m.inputs_ : m.outputs_)[i].slice.length();
+        };
+        if (sliceLength(model) != sliceLength(*models[0])) {
+          return {k, model.fieldPath(role, i) + " is tied to " +
+                         std::to_string(sliceLength(model)) + " elements where the run's first " +
+                         "model's is tied to " + std::to_string(sliceLength(*models[0]))};
+        }
+      }
+    }
   }
-  return {count, {}, 0, 0};
+  return {count, {}};
 }
 
 std::size_t RunFields::backToBack(Model* const* models, std::size_t count) {
@@ -74,12 +103,9 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   const Break gap = firstBreak(models, count);
   if (gap.model != count) {
     throw ModelError("a run of " + models[0]->describe() + " cannot go on to " +
-                     models[gap.model]->describe() + ": " + gap.field + " (" +
-                     std::to_string(gap.length) + " elements) does not follow " +
-                     models[gap.model - 1]->describe() + "'s in a column of " +
-                     std::to_string(gap.runLength) + "-element entries; the executive places " +
-                     "the double fields of a run class's models so at lock() and ends its runs " +
-                     "where they are not");
+                     models[gap.model]->describe() + ": " + gap.what + "; the executive " +
+                     "places the double fields and read records of a run class's models in " +
+                     "columns at lock() and ends its runs where they do not continue");
   }
   std::size_t fields = 0;
   for (FieldRole role : kValueRoles) {
@@ -108,19 +134,26 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
     addField([&](Model& model) -> Buffer& { return model.derivatives_[i]; });
   }
-  const std::size_t inputs = spec.fields(FieldRole::FlowIn).size();
-  const std::size_t outputs = spec.fields(FieldRole::FlowOut).size();
-  outputStart_ = inputs * count;
-  ports_.reserve((inputs + outputs) * count);
   for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
     for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
       for (std::size_t k = 0; k < count; ++k) {
         Model::Port& port =
             (role == FieldRole::FlowIn ? models[k]->inputs_ : models[k]->outputs_)[i];
         Signal& signal = port.slice.signal();
-        ports_.push_back({&signal, elementAddress(signal.buffer(), port.slice.offset()),
-                          port.slice.length(), port.lastRead});
+        slices_.push_back({&signal, elementAddress(signal.buffer(), port.slice.offset())});
       }
+    }
+  }
+  // The ports' entries once every slice is in: the vector no longer moves.
+  const PortSlot* next = slices_.data();
+  for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
+    std::vector<Port>& ports = role == FieldRole::FlowIn ? inputs_ : outputs_;
+    for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
+      const Model::Port& first =
+          (role == FieldRole::FlowIn ? models[0]->inputs_ : models[0]->outputs_)[i];
+      ports.push_back(
+          {next, role == FieldRole::FlowIn ? first.lastRead : nullptr, first.slice.length()});
+      next += count;
     }
   }
 }

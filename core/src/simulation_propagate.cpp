@@ -166,7 +166,7 @@ std::vector<std::string> Simulation::stateNames() const {
 
 // ---- the calling sequence -----------------------------------------------------------------
 
-void Simulation::runSweep(Sweep sweep, double t) {
+void Simulation::runSweepCalls(Sweep sweep, double t) {
   for (ContinuousModel* model : maskingLists_[static_cast<std::size_t>(sweep)]) {
     callModel(*model, ModelMethod::MaskedCoordinates, t, [&] { model->maskedCoordinates(t); });
   }

@@ -42,6 +42,7 @@ Ticks Simulation::beginIoSteps(Ticks t0) {
   // A step begins where the previous one ended (or none began).
   defaultStep_.startsThisHop = defaultStep_.end <= t0;
   if (defaultStep_.startsThisHop) defaultStep_ = {t0, defaultIoEnd_, true};
+  if (ownStepSlots_.empty()) return kNever;  // the usual case: every model on the default period
   Ticks earliestEnd = kNever;  // the shared step ends at defaultIoEnd_, which bounds the hop
   for (ModelSlot* s : ownStepSlots_) {
     if (s->inDefaultStep) continue;  // joined in a pass a multi-rate callback's throw cut short

@@ -125,6 +125,28 @@ static_assert(classCallsOf<RunFilter>().usesRunFields);
 static_assert(!classCallsOf<InstanceFilter>().usesRunFields);
 static_assert(implementedMethods<RunFilter>() == implementedMethods<InstanceFilter>());
 
+/// A run class with no double field: its output, of a length n fixed by the tied signal, takes
+/// the input in every element.
+class RunEcho final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("RunEcho", ModelKind::Flow, "input copied into every element") {}
+    InKey<double> u = flowIn<double>("u");
+    OutKey<Eigen::VectorXd> echo = flowOut<Eigen::VectorXd>("echo").length("n");
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit RunEcho(std::string name) : FlowModel(std::move(name), declaration()) {}
+  static void updateFlowOutsRun(const ModelRun<RunEcho>& run, double) {
+    const Declaration& d = declaration();
+    const auto u = run.in(d.u);
+    const auto echo = run.out(d.echo);
+    for (std::size_t k = 0; k < run.size(); ++k) echo[k].setConstant(u[k]);
+  }
+};
+
 /// A chain s0 -> m0 -> s1 -> ... -> s{n} of filters of class F (each also publishing its echo),
 /// created in reverse order; models listed in `other` are of class G.
 template <class F, class G = F>
@@ -309,10 +331,20 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
       CHECK(RunFields::backToBack(models.data() + 5, 2) == 2);
       CHECK_THROWS_WITH_AS(RunFields(models.data(), models.size()),
                            "a run of model 'm6' (RunFilter) cannot go on to model 'm2' "
-                           "(RunFilter): models.m2.params.gain (3 elements) does not follow "
-                           "model 'm3' (RunFilter)'s in a column of 2-element entries; the "
-                           "executive places the double fields of a run class's models so at "
-                           "lock() and ends its runs where they are not",
+                           "(RunFilter): models.m2.params.gain has 3 elements where the run's "
+                           "first model has 2; the executive places the double fields and read "
+                           "records of a run class's models in columns at lock() and ends its "
+                           "runs where they do not continue",
+                           ModelError);
+      // Models that are not neighbours in the columns do not make a run either.
+      Model* apart[] = {models[0], models[2]};
+      CHECK(RunFields::backToBack(apart, 2) == 1);
+      CHECK_THROWS_WITH_AS(RunFields(apart, 2),
+                           "a run of model 'm6' (RunFilter) cannot go on to model 'm4' "
+                           "(RunFilter): models.m4.params.A does not follow model 'm6' "
+                           "(RunFilter)'s in a column; the executive places the double fields "
+                           "and read records of a run class's models in columns at lock() and "
+                           "ends its runs where they do not continue",
                            ModelError);
       // A run over the first four finds each double field as a column from model 0's elements,
       // and the int hop count through its entries, which point at each model's own elements.
@@ -328,13 +360,11 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
       }
       // The input's read records are one column over the class's models in calling order,
       // whatever the lengths: m2's follows m3's.
-      const RunFields::PortSlot* inputs = fields.ports(FieldRole::FlowIn, d.u.index);
-      for (std::size_t k = 1; k < 4; ++k) {
-        CHECK(inputs[k].lastReadVersion == inputs[0].lastReadVersion + k);
-      }
       const RunFields alone(models.data() + 4, 1);
-      CHECK(alone.ports(FieldRole::FlowIn, d.u.index)[0].lastReadVersion ==
-            inputs[0].lastReadVersion + 4);
+      CHECK(alone.port(FieldRole::FlowIn, d.u.index).records ==
+            fields.port(FieldRole::FlowIn, d.u.index).records + 4);
+      CHECK(fields.port(FieldRole::FlowOut, d.echo.index).length == 2);
+      CHECK(alone.port(FieldRole::FlowOut, d.echo.index).length == 3);
     }
     for (int h = 0; h < 5; ++h) sim.advanceOverHop();
     // Unlocked, every field owns its elements again, with their values; locked again, they
@@ -347,6 +377,39 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
     return snapshot(sim, kChain);
   };
   CHECK(run(true) == run(false));
+}
+
+TEST_CASE("a run ends where a port's length changes") {
+  // Echoes of 2, 3 and 2 elements read one signal: the second's output is longer, so the
+  // executive calls the three as three runs, each with its one length.
+  Simulation sim{{.ioStepSize = 0.1}};
+  sim.addSignal("u", ElementType::Double);
+  sim.set("signals.u", 2.5);
+  const std::vector<std::size_t> lengths = {2, 3, 2};
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    const std::string name = "e" + std::to_string(i);
+    sim.addModel<RunEcho>(name);
+    sim.addSignal(name, ElementType::Double, lengths[i]);
+    sim.tie(name, "u", "u");
+    sim.tie(name, "echo", name);
+  }
+  sim.lock();
+  sim.advanceOverHop();
+  // Nothing orders them: they are called in the order of creation.
+  REQUIRE(sim.modelOrder().flowModels == std::vector<std::string>{"e0", "e1", "e2"});
+  Model* models[] = {&sim.model("e0"), &sim.model("e1"), &sim.model("e2")};
+  CHECK(RunFields::backToBack(models, 3) == 1);
+  CHECK(RunFields::backToBack(models + 1, 2) == 1);
+  CHECK_THROWS_WITH_AS(RunFields(models, 2),
+                       "a run of model 'e0' (RunEcho) cannot go on to model 'e1' (RunEcho): "
+                       "models.e1.flowOuts.echo is tied to 3 elements where the run's first "
+                       "model's is tied to 2; the executive places the double fields and read "
+                       "records of a run class's models in columns at lock() and ends its runs "
+                       "where they do not continue",
+                       ModelError);
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    CHECK(sim.get("signals.e" + std::to_string(i)) == Value(std::vector<double>(lengths[i], 2.5)));
+  }
 }
 
 TEST_CASE("a run's fields come from models of one declaration") {

@@ -51,20 +51,25 @@ class RunFields {
   struct PortSlot {
     Signal* signal;
     void* data;  // the slice's first element
+  };
+  /// One port over the run: each model's slice, every slice's length, and for an input the
+  /// column of the models' records of their last read (isFresh()), model k's at `records + k`.
+  struct Port {
+    const PortSlot* slots;
+    std::uint64_t* records;  // null for an output
     std::size_t length;
-    std::uint64_t* lastReadVersion;  // the model's record of its last read, for isFresh(): in a
-                                     // column of FieldColumns while the model is placed
   };
 
-  /// The fields of the `count` models at `models`, which must share one spec and have each
-  /// double field back to back (backToBack() == count).
+  /// The fields of the `count` models at `models`, which must share one spec and lie back to
+  /// back (backToBack() == count).
   /// @throws ModelError when they do not.
   RunFields(Model* const* models, std::size_t count);
 
   /// How many of the `count` models at `models` (of one spec), from the first, have every double
-  /// field where a column would put it: right after the previous model's, of the same length.
-  /// Models of one class that follow each other in FieldColumns do, unless a length declared by
-  /// a symbol differs between them.
+  /// field and every input's read record where a column would put them, right after the previous
+  /// model's, with the same lengths, and every port a slice of the same length. Models of one
+  /// class that follow each other in FieldColumns do, unless a length declared by a symbol
+  /// differs between them.
   static std::size_t backToBack(Model* const* models, std::size_t count);
 
   std::size_t size() const { return count_; }
@@ -74,10 +79,9 @@ class RunFields {
   }
   /// The derivative of continuous state `index`.
   Column derivatives(std::size_t index) const { return column(firstField_[kDerivatives] + index); }
-  /// The size() entries of port `index` of role FlowIn or FlowOut.
-  const PortSlot* ports(FieldRole role, std::size_t index) const {
-    const std::size_t start = role == FieldRole::FlowIn ? 0 : outputStart_;
-    return ports_.data() + start + index * count_;
+  /// Port `index` of role FlowIn or FlowOut.
+  Port port(FieldRole role, std::size_t index) const {
+    return role == FieldRole::FlowIn ? inputs_[index] : outputs_[index];
   }
 
   /// The errors of Model's typed access, for the same mistakes made through a ModelRun.
@@ -87,10 +91,8 @@ class RunFields {
  private:
   static constexpr std::size_t kDerivatives = 4;  // after the four value roles
   struct Break {
-    std::size_t model;      // the first model whose double fields do not continue the columns
-    std::string field;      // the field where they do not
-    std::size_t length;     // its length there
-    std::size_t runLength;  // its length in the run's first model
+    std::size_t model;  // the first model whose fields do not continue the run's columns
+    std::string what;   // which field, and how
   };
   static Break firstBreak(Model* const* models, std::size_t count);
   /// Field `field` of the run, numbering every role's fields one after the other.
@@ -104,10 +106,10 @@ class RunFields {
   };
   std::size_t count_;
   std::array<std::size_t, 5> firstField_{};  // of each value role, then of the derivatives
-  std::size_t outputStart_ = 0;
   std::vector<FieldSlot> values_;       // field by field, count_ entries each
   std::vector<Contiguous> contiguous_;  // one per field
-  std::vector<PortSlot> ports_;
+  std::vector<PortSlot> slices_;        // port by port, inputs first, count_ entries each
+  std::vector<Port> inputs_, outputs_;
 };
 
 namespace detail {
@@ -156,25 +158,23 @@ class RunColumn {
 template <class T>
 class RunInputs {
  public:
-  RunInputs(const RunFields::PortSlot* slots, Model* const* models, std::size_t index)
-      : slots_(slots), models_(models), index_(index) {}
+  RunInputs(const RunFields::Port& port, Model* const* models, std::size_t index)
+      : port_(port), models_(models), index_(index) {}
   /// @throws ModelError if nothing has written model k's signal yet.
   decltype(auto) operator[](std::size_t k) const {
-    const RunFields::PortSlot& slot = slots_[k];
+    const RunFields::PortSlot& slot = port_.slots[k];
     const std::uint64_t version = slot.signal->version();
     if (version == 0) [[unlikely]] {
       RunFields::throwUnsetInput(*models_[k], index_);
     }
-    *slot.lastReadVersion = version;
-    return detail::runElement<T, true>(slot.data, slot.length);
+    port_.records[k] = version;
+    return detail::runElement<T, true>(slot.data, port_.length);
   }
   /// True when model k's signal was written since model k last read it.
-  bool isFresh(std::size_t k) const {
-    return slots_[k].signal->version() != *slots_[k].lastReadVersion;
-  }
+  bool isFresh(std::size_t k) const { return port_.slots[k].signal->version() != port_.records[k]; }
 
  private:
-  const RunFields::PortSlot* slots_;
+  RunFields::Port port_;
   Model* const* models_;
   std::size_t index_;
 };
@@ -184,15 +184,15 @@ class RunInputs {
 template <class T>
 class RunOutputs {
  public:
-  explicit RunOutputs(const RunFields::PortSlot* slots) : slots_(slots) {}
+  explicit RunOutputs(const RunFields::Port& port) : port_(port) {}
   decltype(auto) operator[](std::size_t k) const {
-    const RunFields::PortSlot& slot = slots_[k];
+    const RunFields::PortSlot& slot = port_.slots[k];
     slot.signal->markWritten();
-    return detail::runElement<T, false>(slot.data, slot.length);
+    return detail::runElement<T, false>(slot.data, port_.length);
   }
 
  private:
-  const RunFields::PortSlot* slots_;
+  RunFields::Port port_;
 };
 
 /// Consecutive models of class M, as the executive hands them to M's run methods: the same
@@ -234,7 +234,7 @@ class ModelRun {
   }
   template <class T>
   RunInputs<T> in(InKey<T> key) const {
-    return RunInputs<T>(fields_->ports(FieldRole::FlowIn, key.index), models_, key.index);
+    return RunInputs<T>(fields_->port(FieldRole::FlowIn, key.index), models_, key.index);
   }
   /// @throws ModelError outside updateFlowOutsRun.
   template <class T>
@@ -242,7 +242,7 @@ class ModelRun {
     if (!writesOutputs_) [[unlikely]] {
       RunFields::throwWriteOutsideUpdate(*models_[0], key.index);
     }
-    return RunOutputs<T>(fields_->ports(FieldRole::FlowOut, key.index));
+    return RunOutputs<T>(fields_->port(FieldRole::FlowOut, key.index));
   }
 
  private:

@@ -491,7 +491,14 @@ class Simulation {
 
   // Continuous part (simulation_propagate.cpp).
   void rebuildStateVector();
-  void runSweep(Sweep sweep, double t);
+  /// The sweep's maskedCoordinates, kinematics and updateFlowOuts; most hops have sweeps with
+  /// none of them, which cost no call.
+  void runSweep(Sweep sweep, double t) {
+    const auto k = static_cast<std::size_t>(sweep);
+    if (maskingLists_[k].empty() && updateLists_[k].empty() && !multibodyActive_) return;
+    runSweepCalls(sweep, t);
+  }
+  void runSweepCalls(Sweep sweep, double t);
   /// One pass over the hop. `recording` keeps the integrator's dense output (or the sub-step
   /// states of fixed-step methods) for localization and samples.
   void runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
