@@ -118,8 +118,8 @@ static_assert(classCallsOf<Decay>().preDeriv == &detail::preDerivOf<Decay>);
 static_assert(classCallsOf<Decay>().postDeriv == &detail::postDerivOf<Decay>);
 
 /// Six unconnected models (so the calling order is the order of creation) of two classes, with
-/// the fourth made by std::make_unique (class unknown: called on its own), and an event before
-/// startHop of the fifth when `event`; `typed` false makes every model with std::make_unique.
+/// the fourth added as a std::unique_ptr<Model> (class unknown: called on its own), and an event
+/// before startHop of the fifth when `event`; `typed` false adds every model that way.
 /// Returns the log of the hop after lock()'s first.
 std::vector<std::string> secondHopLog(bool typed, bool event) {
   std::vector<std::string> log;
@@ -128,7 +128,7 @@ std::vector<std::string> secondHopLog(bool typed, bool event) {
     if (typed) {
       sim.addModel<M>(name, &log);
     } else {
-      sim.addModel(std::make_unique<M>(name, &log));
+      sim.addModel(std::unique_ptr<Model>(std::make_unique<M>(name, &log)));
     }
     sim.addSignal(name + "_y", ElementType::Double);
     sim.tie(name, "y", name + "_y");
@@ -136,7 +136,7 @@ std::vector<std::string> secondHopLog(bool typed, bool event) {
   add.operator()<Logger<1>>("a1");
   add.operator()<Logger<1>>("a2");
   add.operator()<Logger<2>>("b1");
-  sim.addModel(std::make_unique<Logger<1>>("plain", &log));
+  sim.addModel(std::unique_ptr<Model>(std::make_unique<Logger<1>>("plain", &log)));
   sim.addSignal("plain_y", ElementType::Double);
   sim.tie("plain", "y", "plain_y");
   add.operator()<Logger<1>>("a3");
@@ -222,8 +222,8 @@ TEST_CASE("batched preDeriv and postDeriv integrate as calls one by one, bit for
     Simulation sim{{.ioStepSize = 0.1}};
     for (int i = 0; i < 4; ++i) {
       const std::string name = "d" + std::to_string(i);
-      Model& model =
-          typed ? sim.addModel<Decay>(name) : sim.addModel(std::make_unique<Decay>(name));
+      Model& model = typed ? sim.addModel<Decay>(name)
+                           : sim.addModel(std::unique_ptr<Model>(std::make_unique<Decay>(name)));
       model.setParam("k", 0.5 + i);
     }
     sim.lock();

@@ -87,7 +87,11 @@ TEST_CASE("a model knows the methods its class overrides when the constructor kn
   Simulation sim;
   Model& typed = sim.addModel<HopAndEndCounter>("typed");
   Model& made = sim.addModel(makeModel<HopCounter>("made"));
-  Model& plain = sim.addModel(std::make_unique<HopCounter>("plain"));
+  Model& plain = sim.addModel(std::unique_ptr<Model>(std::make_unique<HopCounter>("plain")));
+  Model& recognized = sim.addModel(std::make_unique<HopCounter>("recognized"));
+  // Passed as a pointer to a base of its class: the class stays unknown.
+  std::unique_ptr<HopCounter> derived = std::make_unique<HopAndEndCounter>("derived");
+  Model& throughBase = sim.addModel(std::move(derived));
   ModelRegistry registry;
   registry.add<Decay>();
   Model& registered = sim.addModel(registry.create("Decay", "registered"));
@@ -96,8 +100,13 @@ TEST_CASE("a model knows the methods its class overrides when the constructor kn
   CHECK_FALSE(ModelBinding::needsCall(typed, ModelMethod::EndIoStep));
   CHECK(ModelBinding::needsCall(made, ModelMethod::StartHop));
   CHECK_FALSE(ModelBinding::needsCall(made, ModelMethod::UpdateFlowOuts));
-  // std::make_unique hides the class from the executive: every method is called.
+  // A std::unique_ptr<Model> hides the class from the executive: every method is called.
   CHECK(ModelBinding::needsCall(plain, ModelMethod::EndIoStep));
+  // A std::unique_ptr of the model's own class shows it.
+  CHECK(ModelBinding::needsCall(recognized, ModelMethod::StartHop));
+  CHECK_FALSE(ModelBinding::needsCall(recognized, ModelMethod::EndIoStep));
+  CHECK(ModelBinding::needsCall(throughBase, ModelMethod::EndHop));
+  CHECK(ModelBinding::needsCall(throughBase, ModelMethod::EndIoStep));
   CHECK(ModelBinding::needsCall(registered, ModelMethod::PostDeriv));
   CHECK_FALSE(ModelBinding::needsCall(registered, ModelMethod::PreDeriv));
 }

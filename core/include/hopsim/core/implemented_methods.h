@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <memory>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 #include "hopsim/core/continuous_model.h"
@@ -246,16 +247,26 @@ template <class M>
 inline constexpr ModelClassCalls kClassCalls = classCallsOf<M>();
 }  // namespace detail
 
-/// Constructs a model of class M that tells the executive which methods M overrides, so the
-/// others (empty defaults) are never called, and how to call M's methods on a run of models of
-/// class M without a virtual call each: `sim.addModel(makeModel<Tank>("tank", "rocket"))`.
-/// Simulation::addModel<M>, Assembly::addModel<M> and ModelRegistry::add<M> construct models
-/// this way; a model made with std::make_unique has every method called, one virtual call each.
+/// Tells the executive that `model`'s class is M, when it is (its dynamic type, not a class
+/// derived from M): which methods M overrides, so the others (empty defaults) are never called,
+/// and how to call M's methods, or its run methods, on a run of models of class M without a
+/// virtual call each. A model whose class the executive does not know has every method called,
+/// one virtual call each, and its class's run methods never.
+template <class M>
+void recognizeClass(M& model) {
+  if (typeid(model) != typeid(M)) return;
+  ModelBinding::setImplementedMethods(model, implementedMethods<M>());
+  ModelBinding::setClassCalls(model, &detail::kClassCalls<M>);
+}
+
+/// Constructs a model of class M that the executive knows the class of (recognizeClass):
+/// `sim.addModel(makeModel<Tank>("tank", "rocket"))`. Simulation::addModel<M>,
+/// Assembly::addModel<M> and ModelRegistry::add<M> construct models this way, and
+/// Simulation::addModel recognizes a model passed as a std::unique_ptr of its own class.
 template <class M, class... Args>
 std::unique_ptr<M> makeModel(Args&&... args) {
   auto model = std::make_unique<M>(std::forward<Args>(args)...);
-  ModelBinding::setImplementedMethods(*model, implementedMethods<M>());
-  ModelBinding::setClassCalls(*model, &detail::kClassCalls<M>);
+  recognizeClass(*model);
   return model;
 }
 

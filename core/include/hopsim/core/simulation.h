@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "hopsim/core/dataflow_sort.h"
@@ -129,6 +131,15 @@ class Simulation {
   /// Adds a model; its params, states and ports become variables under `models.<name>`.
   /// @throws InputError if the name is taken; ModelError when locked.
   Model& addModel(std::unique_ptr<Model> model);
+  /// Adds a model passed as a pointer to its own class, as `std::make_unique<Gain>("g")` makes
+  /// it: the executive then knows the class, as with addModel<M>(name) (recognizeClass). A
+  /// model passed as a std::unique_ptr<Model> keeps the class it was made with, or none.
+  template <class M>
+  requires(std::is_base_of_v<Model, M> &&
+           !std::is_same_v<M, Model>) M& addModel(std::unique_ptr<M> model) {
+    if (model != nullptr) recognizeClass(*model);
+    return static_cast<M&>(addModel(std::unique_ptr<Model>(std::move(model))));
+  }
   /// Constructs and adds a model of class M: `sim.addModel<Gain>("g")`. Knowing the class, the
   /// executive calls only the methods M overrides.
   template <class M, class... Args>
