@@ -114,17 +114,19 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   }
   firstField_[kDerivatives] = fields;
   fields += spec.fields(FieldRole::ContinuousState).size();
-  values_.reserve(fields * count);
-  contiguous_.reserve(fields);
-  // One field's entries, and for a double field its column, which starts at model 0's elements.
+  fields_.reserve(fields);
+  // One field: a double field's column starts at model 0's elements; another type's entries.
   const auto addField = [&](auto&& bufferOf) {
+    Buffer& first = bufferOf(*models[0]);
+    if (first.type() == ElementType::Double) {
+      fields_.push_back({first.doubles(), first.length(), entries_.size()});
+      return;
+    }
+    fields_.push_back({nullptr, first.length(), entries_.size()});
     for (std::size_t k = 0; k < count; ++k) {
       Buffer& buffer = bufferOf(*models[k]);
-      values_.push_back({elementAddress(buffer, 0), buffer.length()});
+      entries_.push_back({elementAddress(buffer, 0), buffer.length()});
     }
-    Buffer& first = bufferOf(*models[0]);
-    contiguous_.push_back(
-        {first.type() == ElementType::Double ? first.doubles() : nullptr, first.length()});
   };
   for (FieldRole role : kValueRoles) {
     for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {

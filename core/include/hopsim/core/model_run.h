@@ -97,18 +97,19 @@ class RunFields {
   static Break firstBreak(Model* const* models, std::size_t count);
   /// Field `field` of the run, numbering every role's fields one after the other.
   Column column(std::size_t field) const {
-    const Contiguous& c = contiguous_[field];
-    return {values_.data() + field * count_, c.elements, c.length};
+    const Field& f = fields_[field];
+    return {entries_.data() + f.firstEntry, f.elements, f.length};
   }
-  struct Contiguous {
-    double* elements;  // null for a field of another element type
-    std::size_t length;
+  struct Field {
+    double* elements;        // a double field's column; null for a field of another type
+    std::size_t length;      // model 0's length (every model's, for a double field)
+    std::size_t firstEntry;  // a field of another type: where its count_ entries start
   };
   std::size_t count_;
   std::array<std::size_t, 5> firstField_{};  // of each value role, then of the derivatives
-  std::vector<FieldSlot> values_;       // field by field, count_ entries each
-  std::vector<Contiguous> contiguous_;  // one per field
-  std::vector<PortSlot> slices_;        // port by port, inputs first, count_ entries each
+  std::vector<Field> fields_;                // one per field
+  std::vector<FieldSlot> entries_;           // the fields of types other than double, count_ each
+  std::vector<PortSlot> slices_;             // port by port, inputs first, count_ entries each
   std::vector<Port> inputs_, outputs_;
 };
 
