@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hopsim/core/model_run.h"
+
 namespace hopsim {
 
 void FieldColumns::place(const std::vector<Model*>& models) {
@@ -20,19 +22,14 @@ void FieldColumns::place(const std::vector<Model*>& models) {
       same->push_back(model);
     }
   }
-  // Every double buffer of a class's models, field by field: values, then derivatives.
+  // Every double buffer of a class's models, field by field in a run's order of fields.
   const auto forEachColumn = [&](auto&& visit) {
     for (const std::vector<Model*>& group : classes) {
       const ModelSpec& spec = group.front()->spec();
-      for (FieldRole role : kValueRoles) {
-        for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
-          if (spec.fields(role)[i].type != ElementType::Double) continue;
-          for (Model* model : group) visit(model->values(role)[i]);
-        }
-      }
-      for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
-        for (Model* model : group) visit(model->derivatives_[i]);
-      }
+      RunFields::forEachField(spec, [&](RunFields::FieldId field) {
+        if (spec.fields(field.role)[field.index].type != ElementType::Double) return;
+        for (Model* model : group) visit(RunFields::buffer(*model, field));
+      });
     }
   };
   std::size_t size = 0;
@@ -65,10 +62,9 @@ void FieldColumns::place(const std::vector<Model*>& models) {
 
 void FieldColumns::release() {
   for (Model* model : placed_) {
-    for (FieldRole role : kValueRoles) {
-      for (Buffer& buffer : model->values(role)) buffer.ownElements();
-    }
-    for (Buffer& derivative : model->derivatives_) derivative.ownElements();
+    RunFields::forEachField(model->spec(), [&](RunFields::FieldId field) {
+      RunFields::buffer(*model, field).ownElements();
+    });
     for (Model::Port& input : model->inputs_) {
       input.ownRecord = *input.lastRead;
       input.lastRead = &input.ownRecord;

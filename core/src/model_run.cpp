@@ -26,6 +26,11 @@ void* elementAddress(Buffer& buffer, std::size_t offset) {
 
 }  // namespace
 
+std::string RunFields::fieldPath(const Model& model, FieldId field) {
+  const std::string path = model.fieldPath(field.role, field.index);
+  return field.derivative ? "the derivative of " + path : path;
+}
+
 RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) {
   const ModelSpec& spec = models[0]->spec();
   for (std::size_t k = 1; k < count; ++k) {
@@ -45,31 +50,25 @@ RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) 
       }
       return std::nullopt;
     };
-    const auto doubles = [](const Buffer& buffer) {
-      return std::pair{buffer.doubles(), buffer.length()};
-    };
-    for (FieldRole role : kValueRoles) {
-      for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
-        if (spec.fields(role)[i].type != ElementType::Double) continue;
-        const auto gap =
-            breakAt([&](Model& m) { return doubles(m.values(role)[i]); }, model.fieldPath(role, i));
-        if (gap) return *gap;
-      }
-    }
-    for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
-      const auto gap =
-          breakAt([&](Model& m) { return doubles(m.derivatives_[i]); },
-                  "the derivative of " + model.fieldPath(FieldRole::ContinuousState, i));
-      if (gap) return *gap;
-    }
+    std::optional<Break> gap;
+    forEachField(spec, [&](FieldId field) {
+      if (gap || spec.fields(field.role)[field.index].type != ElementType::Double) return;
+      gap = breakAt(
+          [&](Model& m) {
+            const Buffer& elements = buffer(m, field);
+            return std::pair{elements.doubles(), elements.length()};
+          },
+          fieldPath(model, field));
+    });
+    if (gap) return *gap;
     // Every input's read record continues the column, and every port's slice has one length.
     for (std::size_t i = 0; i < spec.fields(FieldRole::FlowIn).size(); ++i) {
-      const auto gap = breakAt(
+      const auto record = breakAt(
           [&](Model& m) {
             return std::pair{m.inputs_[i].lastRead, std::size_t{1}};
           },
           "the read record of " + model.fieldPath(FieldRole::FlowIn, i));
-      if (gap) return *gap;
+      if (record) return *record;
     }
     for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
       for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
@@ -116,26 +115,18 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   fields += spec.fields(FieldRole::ContinuousState).size();
   fields_.reserve(fields);
   // One field: a double field's column starts at model 0's elements; another type's entries.
-  const auto addField = [&](auto&& bufferOf) {
-    Buffer& first = bufferOf(*models[0]);
+  forEachField(spec, [&](FieldId field) {
+    Buffer& first = buffer(*models[0], field);
     if (first.type() == ElementType::Double) {
       fields_.push_back({first.doubles(), first.length(), entries_.size()});
       return;
     }
     fields_.push_back({nullptr, first.length(), entries_.size()});
     for (std::size_t k = 0; k < count; ++k) {
-      Buffer& buffer = bufferOf(*models[k]);
-      entries_.push_back({elementAddress(buffer, 0), buffer.length()});
+      Buffer& elements = buffer(*models[k], field);
+      entries_.push_back({elementAddress(elements, 0), elements.length()});
     }
-  };
-  for (FieldRole role : kValueRoles) {
-    for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
-      addField([&](Model& model) -> Buffer& { return model.values(role)[i]; });
-    }
-  }
-  for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
-    addField([&](Model& model) -> Buffer& { return model.derivatives_[i]; });
-  }
+  });
   for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
     for (std::size_t i = 0; i < spec.fields(role).size(); ++i) {
       for (std::size_t k = 0; k < count; ++k) {

@@ -127,7 +127,8 @@ struct Access : Assembly {
     return (a.*&Access::contextBody)();
   }
   static Model& adoptModel_(Assembly& a, std::unique_ptr<Model> m) {
-    return (a.*&Access::adoptModel)(std::move(m));
+    using Fn = Model& (Assembly::*)(std::unique_ptr<Model>);
+    return (a.*static_cast<Fn>(&Access::adoptModel))(std::move(m));
   }
   static std::string qualified_(const Assembly& a, std::string_view n) {
     return (a.*&Access::qualified)(n);

@@ -13,10 +13,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "hopsim/assemblies/input_node.h"
 #include "hopsim/assemblies/param_set.h"
+#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"
@@ -242,6 +244,14 @@ class Assembly {
   /// Adds a model made elsewhere (named by the caller) to the simulation, registered with this
   /// assembly.
   Model& adoptModel(std::unique_ptr<Model> model);
+  /// The same for a model passed as a pointer to its own class, as `std::make_unique<Gain>(name)`
+  /// makes it: the executive then knows the class (recognizeClass), as with addModel<M>.
+  template <class M>
+  requires(std::is_base_of_v<Model, M> &&
+           !std::is_same_v<M, Model>) M& adoptModel(std::unique_ptr<M> model) {
+    if (model != nullptr) recognizeClass(*model);
+    return static_cast<M&>(adoptModel(std::unique_ptr<Model>(std::move(model))));
+  }
   /// Adds a model of a definition: made by the registry, attached, tied, put on its rate.
   void addDefinedModel(const ModelDefinition& definition);
   /// The body new bodies attach to when addBody gets no parent: the context rule above, or

@@ -60,6 +60,31 @@ class RunFields {
     std::size_t length;
   };
 
+  /// A field of the models of a class: value field `index` of `role`, or, with `derivative`,
+  /// the derivative of continuous state `index` (`role` is then ContinuousState).
+  struct FieldId {
+    FieldRole role;
+    std::size_t index;
+    bool derivative;
+  };
+  /// Calls `visit(FieldId)` for every field of a model of `spec` in the one order that a run
+  /// numbers its fields and FieldColumns lays out their columns: each value role's fields in
+  /// kValueRoles order, then the continuous states' derivatives.
+  template <class Visit>
+  static void forEachField(const ModelSpec& spec, Visit&& visit) {
+    for (FieldRole role : kValueRoles) {
+      for (std::size_t i = 0; i < spec.fields(role).size(); ++i) visit(FieldId{role, i, false});
+    }
+    for (std::size_t i = 0; i < spec.fields(FieldRole::ContinuousState).size(); ++i) {
+      visit(FieldId{FieldRole::ContinuousState, i, true});
+    }
+  }
+  /// Field `field`'s storage in `model`.
+  static Buffer& buffer(Model& model, FieldId field) {
+    return field.derivative ? model.derivatives_[field.index]
+                            : model.values(field.role)[field.index];
+  }
+
   /// The fields of the `count` models at `models`, which must share one spec and lie back to
   /// back (backToBack() == count).
   /// @throws ModelError when they do not.
@@ -95,6 +120,8 @@ class RunFields {
     std::string what;   // which field, and how
   };
   static Break firstBreak(Model* const* models, std::size_t count);
+  /// Where field `field` of `model` is in the variable tree, for messages.
+  static std::string fieldPath(const Model& model, FieldId field);
   /// Field `field` of the run, numbering every role's fields one after the other.
   Column column(std::size_t field) const {
     const Field& f = fields_[field];
