@@ -2,6 +2,7 @@
 // section 10.
 
 #include "bindings.h"
+#include "hopsim/core/version.h"
 
 PYBIND11_MODULE(_hopsim, m) {
   namespace hp = hopsim::python;
@@ -9,7 +10,8 @@ PYBIND11_MODULE(_hopsim, m) {
       "hopsim._hopsim: the C++ core of hopsim (signals, model declarations, the simulation "
       "executive, integrators, zero crossings). Import the package `hopsim` rather than this "
       "module.";
-  m.attr("__version__") = HOPSIM_VERSION;
+  m.attr("__version__") = std::string(hopsim::version());
+  m.attr("__git_commit__") = std::string(hopsim::gitCommit());
   hp::bindErrors(m);
   hp::bindElementTypes(m);
   hp::bindModelDeclarations(m);

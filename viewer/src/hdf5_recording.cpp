@@ -15,11 +15,8 @@
 
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/core/version.h"
 #include "hopsim/signals/error.h"
-
-#ifndef HOPSIM_VERSION
-#define HOPSIM_VERSION ""
-#endif
 
 namespace hopsim::viewer {
 
@@ -210,7 +207,8 @@ void writeHdf5(const std::string& file, const Simulation& sim, const Recorder& r
   const Handle h5 = w.check(H5Fcreate(file.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT),
                             H5Fclose, "cannot create the file");
   const Handle root = w.check(H5Gopen2(h5.get(), "/", H5P_DEFAULT), H5Gclose, "root group");
-  w.attribute(root.get(), "hopsim_version", std::string(HOPSIM_VERSION));
+  w.attribute(root.get(), "hopsim_version", std::string(version()));
+  w.attribute(root.get(), "hopsim_git_commit", std::string(gitCommit()));
   w.attribute(root.get(), "scenario", std::filesystem::path(scenarioFile).filename().string());
   if (!sceneJson.empty()) w.attribute(root.get(), "viewer_scene", sceneJson);
 
