@@ -110,13 +110,9 @@ std::string endText(const RecordingEnd& end) {
   return text.str() + "; ";
 }
 
-}  // namespace
-
-int runScenario(const RunOptions& options, std::ostream& err) {
-  const auto wallStart = std::chrono::steady_clock::now();
-  viewer::skipHdf5Termination();  // every HDF5 file of the run is closed by its own code
-  checkOptions(options);
-  // The options are overrides of the simulation and logging sections, validated like the file.
+/// Loads the scenario with the options as overrides, validated like the file, prints its
+/// warnings, and adds the --log-event samples to its recorder.
+std::unique_ptr<Scenario> loadScenario(const RunOptions& options, std::ostream& err) {
   std::vector<std::string> overrides = options.overrides;
   const auto setting = [&overrides](const char* key, const auto& value) {
     if (!value) return;
@@ -144,10 +140,9 @@ int runScenario(const RunOptions& options, std::ostream& err) {
   std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);
   for (const std::string& warning : scenario->warnings())
     err << "hopsim: warning: " << warning << "\n";
-  Simulation& sim = scenario->sim();
-  Recorder& recorder = scenario->recorder();
   if (!options.logEvents.empty()) {
     // Samples at the events, besides the file's own (periodic or not).
+    Recorder& recorder = scenario->recorder();
     if (recorder.columns().empty()) {
       throw InputError("--log-event: the run logs nothing to sample; name what to log with --log");
     }
@@ -157,6 +152,37 @@ int runScenario(const RunOptions& options, std::ostream& err) {
       throw InputError(std::string("--log-event: ") + e.what());
     }
   }
+  return scenario;
+}
+
+/// Advances `sim` to `endTime`, or until a SIGINT or SIGTERM stops it at the end of a hop, and
+/// returns how the run ended; an error that stopped it goes to `error`.
+RecordingEnd advance(Simulation& sim, double endTime, std::exception_ptr& error) {
+  sim.addStopCallback("hopsim run: signals",
+                      [](Simulation&, double) { return RunSignals::received() != 0; });
+  RecordingEnd end;
+  try {
+    sim.advanceTimeTo(endTime);
+    if (RunSignals::received() != 0) {
+      end = {RecordingEnd::Status::Interrupted, 0.0, signalName(RunSignals::received())};
+    }
+  } catch (const std::exception& e) {
+    error = std::current_exception();
+    end = {RecordingEnd::Status::Failed, 0.0, e.what()};
+  }
+  end.time = sim.time();
+  return end;
+}
+
+}  // namespace
+
+int runScenario(const RunOptions& options, std::ostream& err) {
+  const auto wallStart = std::chrono::steady_clock::now();
+  viewer::skipHdf5Termination();  // every HDF5 file of the run is closed by its own code
+  checkOptions(options);
+  const std::unique_ptr<Scenario> scenario = loadScenario(options, err);
+  Simulation& sim = scenario->sim();
+  Recorder& recorder = scenario->recorder();
   const double startTime = sim.time();
   // The scenes are taken in the initial state; the page's recorder samples from the start.
   const auto sceneFor = [&](const Recorder& r) {
@@ -188,9 +214,12 @@ int runScenario(const RunOptions& options, std::ostream& err) {
   // From here on a signal stops the run cleanly, and the recording streams as it goes.
   const RunSignals signals;
   if (file) {
-    recorder.streamTo(viewer::recordingSink(*file, options.file, loggedScene));
+    // Nothing else in this process calls HDF5 while it runs: the file is written beside it.
+    recorder.streamTo(viewer::recordingSink(*file, options.file, loggedScene, true));
   } else if (options.csvToStdout && !recorder.columns().empty()) {
     recorder.streamTo(CsvSink::toStandardOutput());
+  } else {
+    recorder.stop();  // samples nobody reads would only fill the memory
   }
   const auto runStart = std::chrono::steady_clock::now();
   std::optional<Progress> progress;
@@ -203,22 +232,10 @@ int runScenario(const RunOptions& options, std::ostream& err) {
       return false;
     });
   }
-  sim.addStopCallback("hopsim run: signals",
-                      [](Simulation&, double) { return RunSignals::received() != 0; });
-  RecordingEnd end;
   std::exception_ptr runError;
-  try {
-    sim.advanceTimeTo(scenario->endTime());
-  } catch (const std::exception& e) {
-    runError = std::current_exception();
-    end = {RecordingEnd::Status::Failed, sim.time(), e.what()};
-  }
+  const RecordingEnd end = advance(sim, scenario->endTime(), runError);
   const auto runEnd = std::chrono::steady_clock::now();
   if (progress) progress->finish(sim.time());
-  if (!runError && RunSignals::received() != 0) {
-    end = {RecordingEnd::Status::Interrupted, sim.time(), signalName(RunSignals::received())};
-  }
-  end.time = sim.time();
 
   // Whatever stopped the run, the samples up to there and the page. A write that failed while
   // running is the run's error: there is no summary of a run whose recording is incomplete.

@@ -616,7 +616,7 @@ class Scenario::Builder {
 
   void addLogging(const InputNode* node, const std::string& file) {
     if (node == nullptr || node->isNull()) {
-      scenario_.recorder_ = std::make_unique<Recorder>();
+      scenario_.recorder_ = std::make_unique<Recorder>(*scenario_.sim_);
       return;
     }
     const ParamSet l = parseKnown<LoggingSection>(*node, "logging");

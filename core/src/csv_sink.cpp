@@ -4,7 +4,6 @@
 #include <exception>
 #include <filesystem>
 
-#include "csv_sink_writer.h"
 #include "hopsim/core/json_text.h"
 #include "hopsim/core/output_file.h"
 #include "hopsim/core/recorder.h"
@@ -64,6 +63,17 @@ std::string unitsJson(const Recorder& recorder) {
   return json + "\n}\n";
 }
 
+/// The CSV lines of `count` rows of `width` numbers, row-major, appended to `out`.
+void appendCsvRows(std::string& out, const double* rows, std::size_t count, std::size_t width) {
+  for (std::size_t r = 0; r < count; ++r) {
+    for (std::size_t c = 0; c < width; ++c) {
+      if (c > 0) out += ',';
+      appendNumber(out, rows[r * width + c]);
+    }
+    out += '\n';
+  }
+}
+
 }  // namespace
 
 std::string_view statusName(RecordingEnd::Status status) {
@@ -96,16 +106,6 @@ std::string csvHeader(const Recorder& recorder) {
   return header + "\n";
 }
 
-void appendCsvRows(std::string& out, const double* rows, std::size_t count, std::size_t width) {
-  for (std::size_t r = 0; r < count; ++r) {
-    for (std::size_t c = 0; c < width; ++c) {
-      if (c > 0) out += ',';
-      appendNumber(out, rows[r * width + c]);
-    }
-    out += '\n';
-  }
-}
-
 void appendCsvLines(std::string& out, const Recorder& recorder, std::size_t first,
                     std::size_t end) {
   const std::size_t width = recorder.columns().size();
@@ -131,13 +131,20 @@ std::unique_ptr<CsvSink> CsvSink::toStandardOutput() {
 std::string CsvSink::name() const { return path_ ? "'" + *path_ + "'" : "stdout"; }
 
 void CsvSink::begin(const Recorder& recorder) {
-  OutputFile file = path_ ? OutputFile::create(*path_) : OutputFile::standardOutput();
-  file.write(csvHeader(recorder));
+  file_ = path_ ? OutputFile::create(*path_) : OutputFile::standardOutput();
+  file_->write(csvHeader(recorder));
   if (path_) {
     OutputFile::replace(sidecarPath(*path_, ".units.json"), unitsJson(recorder));
     writeStatus("running", nullptr);
   }
-  writer_ = std::make_unique<Writer>(std::move(file));
+  // One write of the file per block, so that a failed one leaves it as it was: whole lines.
+  writer_ = std::make_unique<BlockWriter>(
+      [this](const double* rows, std::size_t count, std::size_t width) {
+        text_.clear();
+        appendCsvRows(text_, rows, count, width);
+        file_->write(text_);
+      },
+      true);
 }
 
 void CsvSink::write(const Recorder& recorder, std::size_t first, std::size_t end) {
@@ -150,6 +157,7 @@ void CsvSink::finish(const Recorder&, const RecordingEnd& end) {
   std::exception_ptr failure;
   try {
     writer->close();
+    file_->close();
   } catch (const Error& e) {
     failure = std::current_exception();
     ended.status = RecordingEnd::Status::Failed;

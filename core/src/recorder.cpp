@@ -48,6 +48,8 @@ double Recorder::Triggers::samplePeriod(const Simulation& sim) const {
   return rate ? 1.0 / *rate : sim.ioStepSize();
 }
 
+Recorder::Recorder(Simulation& sim) : sim_(&sim) {}
+
 Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
                    std::optional<double> rate)
     : Recorder(sim, patterns, {}, rate) {}
@@ -63,7 +65,7 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   if (rate && !(std::isfinite(*rate) && *rate > 0.0)) {
     throw InputError("logging rate " + describeValue(*rate) + " Hz must be finite and positive");
   }
-  checkEventPatterns(eventPatterns_);
+  checkEventPatterns(eventPatterns_, "logging: ", " (register events before the recorder)");
   const std::vector<std::string> all = sim.list();
   columns_.push_back("time");
   units_.push_back("s");
@@ -131,19 +133,20 @@ void Recorder::observeEvents() {
 
 void Recorder::sampleOnEvents(const std::vector<std::string>& patterns) {
   if (sim_ == nullptr) throw ModelError("sampleOnEvents: the recorder has no simulation");
-  checkEventPatterns(patterns);
+  checkEventPatterns(patterns, "", "");
   eventPatterns_.insert(eventPatterns_.end(), patterns.begin(), patterns.end());
   observeEvents();
 }
 
-void Recorder::checkEventPatterns(const std::vector<std::string>& patterns) const {
+void Recorder::checkEventPatterns(const std::vector<std::string>& patterns,
+                                  std::string_view prefix, std::string_view hint) const {
   std::vector<std::string> names;
   for (const EventInfo& e : sim_->listEvents()) names.push_back(e.name);
   for (const std::string& pattern : patterns) {
     if (std::none_of(names.begin(), names.end(),
                      [&](const std::string& name) { return globMatch(pattern, name); })) {
-      throw InputError("logging: event '" + pattern + "' matches no event" +
-                       didYouMean(pattern, names) + " (register events before the recorder)");
+      throw InputError(std::string(prefix) + "event '" + pattern + "' matches no event" +
+                       didYouMean(pattern, names) + std::string(hint));
     }
   }
 }
@@ -172,6 +175,11 @@ Recorder::~Recorder() {
 void Recorder::removeSamplers() {
   for (SamplerId id : samplers_) sim_->removeSampler(id);
   samplers_.clear();
+}
+
+void Recorder::stop() {
+  removeSamplers();
+  stopped_ = true;
 }
 
 const Variable& Recorder::variable(std::size_t column) const {

@@ -13,7 +13,7 @@ namespace hopsim {
 void Recorder::streamTo(std::unique_ptr<RecordingSink> sink, const StreamOptions& options) {
   if (!sink) throw InputError("streamTo: no sink");
   if (sink_) throw ModelError("streamTo: the recorder streams to " + sink_->name() + " already");
-  if (finished_) throw ModelError("streamTo: the recorder has finished streaming");
+  if (stopped_) throw ModelError("streamTo: the recorder has stopped recording");
   if (!(options.flushSeconds >= 0.0)) {
     throw InputError("streamTo: flushSeconds must be >= 0, got " +
                      describeValue(options.flushSeconds));
@@ -85,8 +85,7 @@ void Recorder::finishStream(RecordingEnd::Status status, std::string reason) {
     end.reason = e.what();
   }
   const std::unique_ptr<RecordingSink> sink = std::move(sink_);
-  finished_ = true;
-  removeSamplers();
+  stop();
   try {
     sink->finish(*this, end);
   } catch (const Error&) {

@@ -89,11 +89,12 @@ std::vector<Recorder::NamedColumn> namedColumns(const std::optional<py::dict>& c
 }
 
 /// Streams `r` to `path` (a CSV file with its sidecars, or HDF5 for .h5 and .hdf5), keeping
-/// its samples in memory too.
+/// its samples in memory too. HDF5 is written in the caller's thread: h5py may call the
+/// library meanwhile.
 void streamTo(Recorder& r, const std::string& path) {
   Recorder::StreamOptions options;
   options.keepSamples = true;
-  r.streamTo(viewer::recordingSink(path, "", ""), options);
+  r.streamTo(viewer::recordingSink(path, "", "", false), options);
 }
 
 std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,

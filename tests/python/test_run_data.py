@@ -65,6 +65,16 @@ def csv_rows(path):
     return header, rows
 
 
+def assert_readers_take(recording, tmp_path):
+    """`hopsim view` and `hopsim plot` read the recording a killed run left."""
+    for command, output in (("view", "p.html"), ("plot", "p.png")):
+        done = subprocess.run([str(HOPSIM), command, str(recording), "-o",
+                               str(tmp_path / output)], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, (command, done.stderr)
+        assert (tmp_path / output).stat().st_size > 0
+
+
 def status_of(csv):
     return json.loads(csv.with_name(csv.stem + ".status.json").read_text())
 
@@ -137,12 +147,8 @@ def test_after_sigkill_the_csv_holds_whole_rows_up_to_the_last_write(tmp_path):
     times = [row[0] for row in rows]
     assert len(times) > 100 and times == sorted(times)
     assert all(math.isclose(b - a, 0.01, rel_tol=1e-9) for a, b in zip(times, times[1:]))
-    # The viewer reads it too, dropping a last line cut short.
-    page = tmp_path / "p.html"
-    done = subprocess.run([str(HOPSIM), "view", str(csv), "-o", str(page)],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert page.stat().st_size > 0
+    # The viewer and the plot read it too, dropping a last line cut short.
+    assert_readers_take(csv, tmp_path)
 
 
 def test_after_sigkill_the_hdf5_file_opens_for_swmr_reading_up_to_the_last_flush(tmp_path):
@@ -163,10 +169,7 @@ def test_after_sigkill_the_hdf5_file_opens_for_swmr_reading_up_to_the_last_flush
         position = f["multibody/bodies/pendulum/position"]
         assert position.shape[0] >= len(time_) and position.shape[1] == 3
         assert math.isfinite(position[len(time_) - 1, 2])
-    page = tmp_path / "p.html"
-    done = subprocess.run([str(HOPSIM), "view", str(h5), "-o", str(page)],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    assert_readers_take(h5, tmp_path)
 
 
 # ---- failed runs ----------------------------------------------------------------------------

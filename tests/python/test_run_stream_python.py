@@ -111,5 +111,5 @@ def test_stream_to_twice_or_after_close_is_an_error(tmp_path):
     with pytest.raises(hopsim.ModelError, match="streams to '.*a.csv' already"):
         rec.stream_to(str(tmp_path / "b.csv"))
     rec.close()
-    with pytest.raises(hopsim.ModelError, match="has finished streaming"):
+    with pytest.raises(hopsim.ModelError, match="has stopped recording"):
         rec.stream_to(str(tmp_path / "b.csv"))

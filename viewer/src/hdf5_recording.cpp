@@ -76,7 +76,7 @@ bool isHdf5Path(const std::string& file) {
 
 void writeHdf5(const std::string& file, const Recorder& recorder, const std::string& scenarioFile,
                const std::string& sceneJson, const RecordingEnd& end) {
-  const std::unique_ptr<RecordingSink> sink = hdf5Sink(file, scenarioFile, sceneJson);
+  const std::unique_ptr<RecordingSink> sink = hdf5Sink(file, scenarioFile, sceneJson, false);
   sink->begin(recorder);
   sink->write(recorder, 0, recorder.times().size());
   sink->finish(recorder, end);

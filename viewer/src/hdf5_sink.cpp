@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hdf5_handles.h"
+#include "hopsim/core/block_writer.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/version.h"
 #include "hopsim/viewer/hdf5_recording.h"
@@ -128,6 +129,9 @@ std::string datasetName(const std::string& path) {
   return name;
 }
 
+/// The time's column of a block.
+const std::vector<std::size_t> kTimeColumn{0};
+
 /// Rows per chunk for a dataset of `width` columns: about 32 KiB, and at least 64 rows.
 hsize_t chunkRows(std::size_t width) {
   return std::max<hsize_t>(64, 4096 / std::max<std::size_t>(width, 1));
@@ -136,24 +140,30 @@ hsize_t chunkRows(std::size_t width) {
 /// The recording streamed into one HDF5 file (docs/scenario-yaml.md, "The HDF5 file").
 class Hdf5Sink final : public RecordingSink {
  public:
-  Hdf5Sink(std::string file, std::string scenario, std::string sceneJson)
+  Hdf5Sink(std::string file, std::string scenario, std::string sceneJson, bool background)
       : file_(std::move(file)),
         scenario_(std::move(scenario)),
         scene_(std::move(sceneJson)),
+        background_(background),
         w_(file_) {}
 
   std::string name() const override { return "'" + file_ + "'"; }
 
   void begin(const Recorder& recorder) override {
     guarded([&] { create(recorder); });
+    writer_ = std::make_unique<BlockWriter>(
+        [this](const double* rows, std::size_t count, std::size_t width) {
+          guarded([&] { append(rows, count, width); });
+        },
+        background_);
   }
 
   void write(const Recorder& recorder, std::size_t first, std::size_t end) override {
-    if (broken_) w_.fail("an earlier write failed");
-    guarded([&] { append(recorder, first, end); });
+    writer_->write(recorder, first, end);
   }
 
   void finish(const Recorder&, const RecordingEnd& end) override {
+    writer_->close();  // throws a write that failed in the background
     if (broken_) w_.fail("an earlier write failed; the file holds the samples written before it");
     guarded([&] {
       for (Set& set : sets_) set.handle.reset();
@@ -231,26 +241,25 @@ class Hdf5Sink final : public RecordingSink {
     w_.check(H5Fstart_swmr_write(h5_.get()), "cannot start SWMR writing");
   }
 
-  /// Appends samples [first, end) to every dataset, /time last, and flushes the file.
-  void append(const Recorder& recorder, std::size_t first, std::size_t end) {
-    const auto rows = static_cast<hsize_t>(end - first);
-    for (const Set& set : sets_) {
-      const std::size_t width = set.columns.size();
-      const double* data = recorder.values(set.columns.front()).data() + first;
-      if (set.vector) {
-        transposed_.resize(rows * width);
-        for (std::size_t k = 0; k < width; ++k) {
-          const std::vector<double>& values = recorder.values(set.columns[k]);
-          for (std::size_t r = 0; r < rows; ++r) transposed_[r * width + k] = values[first + r];
-        }
-        data = transposed_.data();
+  /// Appends `count` samples, rows of `width` numbers (the time, then the recorder's columns),
+  /// to every dataset, /time last, and flushes the file.
+  void append(const double* rows, std::size_t count, std::size_t width) {
+    const auto gather = [&](const std::vector<std::size_t>& columns) {
+      const std::size_t k = columns.size();
+      rows_.resize(count * k);  // the room grows to the largest block once
+      for (std::size_t r = 0; r < count; ++r) {
+        for (std::size_t j = 0; j < k; ++j) rows_[r * k + j] = rows[r * width + columns[j]];
       }
-      w_.append(set.handle.get(), set.name, written_, rows, set.vector ? width : 0, data);
+      return rows_.data();
+    };
+    for (const Set& set : sets_) {
+      w_.append(set.handle.get(), set.name, written_, count, set.vector ? set.columns.size() : 0,
+                gather(set.columns));
     }
     // The time last: a reader takes /time's length as the samples every dataset holds.
-    w_.append(time_.get(), "/time", written_, rows, 0, recorder.times().data() + first);
+    w_.append(time_.get(), "/time", written_, count, 0, gather(kTimeColumn));
     w_.check(H5Fflush(h5_.get(), H5F_SCOPE_LOCAL), "flush");
-    written_ += rows;
+    written_ += count;
   }
 
   /// Runs `body`; when it throws, abandons the file before the error propagates.
@@ -311,9 +320,12 @@ class Hdf5Sink final : public RecordingSink {
   Handle h5_;
   Handle time_;
   std::vector<Set> sets_;
-  std::vector<double> transposed_;  // a vector variable's rows, row-major
+  bool background_;
+  std::vector<double> rows_;  // one dataset's rows of a block, row-major
   hsize_t written_ = 0;
   bool broken_ = false;
+  // Last, so that it stops before what its thread writes with goes.
+  std::unique_ptr<BlockWriter> writer_;
 };
 
 }  // namespace
@@ -321,8 +333,8 @@ class Hdf5Sink final : public RecordingSink {
 void skipHdf5Termination() { H5dont_atexit(); }
 
 std::unique_ptr<RecordingSink> hdf5Sink(const std::string& file, const std::string& scenarioFile,
-                                        const std::string& sceneJson) {
-  return std::make_unique<Hdf5Sink>(file, scenarioFile, sceneJson);
+                                        const std::string& sceneJson, bool background) {
+  return std::make_unique<Hdf5Sink>(file, scenarioFile, sceneJson, background);
 }
 
 }  // namespace hopsim::viewer

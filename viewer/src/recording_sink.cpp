@@ -48,8 +48,8 @@ class CsvWithScene final : public RecordingSink {
 
 std::unique_ptr<RecordingSink> recordingSink(const std::string& file,
                                              const std::string& scenarioFile,
-                                             const std::string& sceneJson) {
-  if (isHdf5Path(file)) return hdf5Sink(file, scenarioFile, sceneJson);
+                                             const std::string& sceneJson, bool hdf5Background) {
+  if (isHdf5Path(file)) return hdf5Sink(file, scenarioFile, sceneJson, hdf5Background);
   return std::make_unique<CsvWithScene>(file, scenarioFile, sceneJson);
 }
 

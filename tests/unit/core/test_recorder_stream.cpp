@@ -52,7 +52,7 @@ struct MemoryLog {
 
 /// A sink that keeps what it is given in a MemoryLog, and fails its writes when told to.
 struct MemorySink final : RecordingSink {
-  explicit MemorySink(MemoryLog& log) : log(log) {}
+  explicit MemorySink(MemoryLog& into) : log(into) {}
   MemoryLog& log;
   void begin(const Recorder&) override {}
   void write(const Recorder& r, std::size_t first, std::size_t last) override {
@@ -190,7 +190,7 @@ TEST_CASE("a failed write keeps the samples held, and the recording ends failed 
   CHECK_FALSE(again.streaming());
 }
 
-TEST_CASE("streamTo and finishStream refuse what they cannot do") {
+TEST_CASE("streamTo and finishStream refuse what they cannot do, and stop() stops") {
   auto sim = makeSim();
   Recorder r(*sim, kLogged, 100.0);
   MemoryLog log;
@@ -200,7 +200,14 @@ TEST_CASE("streamTo and finishStream refuse what they cannot do") {
                        "streamTo: the recorder streams to 'memory' already", ModelError);
   r.finishStream();
   CHECK_THROWS_WITH_AS(r.streamTo(std::make_unique<MemorySink>(log)),
-                       "streamTo: the recorder has finished streaming", ModelError);
+                       "streamTo: the recorder has stopped recording", ModelError);
+  // stop() alone: no more samples, those held stay.
+  Recorder stopped(*sim, kLogged, 100.0);
+  sim->advanceTimeBy(0.02);
+  stopped.stop();
+  sim->advanceTimeBy(0.05);
+  CHECK(stopped.rows() == 3);
+  CHECK_THROWS_AS(stopped.streamTo(std::make_unique<MemorySink>(log)), ModelError);
 }
 
 TEST_CASE("sampleOnEvents adds samples at events to the periodic ones") {

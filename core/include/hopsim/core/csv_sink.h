@@ -8,16 +8,18 @@
 #include <string>
 #include <string_view>
 
+#include "hopsim/core/block_writer.h"
+#include "hopsim/core/output_file.h"
 #include "hopsim/core/recording_sink.h"
 
 namespace hopsim {
 
 /// Writes a recorder's samples as CSV while it records: a header of column names, then one
 /// line per sample, numbers with 17 significant digits (they read back exactly). write()
-/// copies the samples and hands them to a thread of the sink's own, which turns them into
-/// text and writes them while the run goes on; the next write() waits for it. Every write of
-/// the file holds whole lines and is checked; one that fails leaves the file as it was, and
-/// its error is thrown by the next write() or by finish().
+/// copies the samples and hands them to a thread of the sink's own (BlockWriter), which turns
+/// them into text and writes them while the run goes on; the next write() waits for it. Every
+/// write of the file holds whole lines and is checked; one that fails leaves the file as it
+/// was, and its error is thrown by the next write() or by finish().
 ///
 /// A file `F.csv` gets two sidecars beside it (sidecarPath):
 /// - `F.units.json`, written at begin(): one entry per column, {unit, description, variable};
@@ -41,14 +43,16 @@ class CsvSink final : public RecordingSink {
   std::string name() const override;
 
  private:
-  class Writer;
   CsvSink() = default;
   void writeStatus(std::string_view status, const RecordingEnd* end) const;
 
   std::optional<std::string> path_;  // none: the standard output
   std::string scenario_;
-  std::unique_ptr<Writer> writer_;  // from begin() on
-  std::size_t samples_ = 0;         // in the file
+  std::size_t samples_ = 0;         // in the file, once finished
+  std::optional<OutputFile> file_;  // from begin() on
+  std::string text_;                // the lines of one block, its room kept
+  // Last, so that it stops before what its thread writes with goes.
+  std::unique_ptr<BlockWriter> writer_;
 };
 
 /// The CSV text of samples [first, end) of what `recorder` holds, appended to `out`: one line

@@ -58,6 +58,9 @@ class Recorder {
 
   /// An empty recorder (no columns, never samples).
   Recorder() = default;
+  /// An empty recorder of `sim`: no columns, never samples, but ends a stream at `sim`'s time
+  /// and checks sampleOnEvents' patterns against its events.
+  explicit Recorder(Simulation& sim);
   /// Records the variables matching `patterns` in `sim`: exact paths, or globs where `*`
   /// matches within one path segment and `**` across segments ("multibody.bodies.*.Q",
   /// "signals.**"). Call after lock(), so every variable exists.
@@ -123,7 +126,8 @@ class Recorder {
 
   /// Also samples right after the events matching `patterns` fire, besides the triggers it
   /// was made with. @throws InputError for a pattern that matches no event of the simulation
-  /// (with suggestions); ModelError for a recorder made without a simulation.
+  /// (with suggestions), "event 'x' matches no event"; ModelError for a recorder made without
+  /// a simulation.
   void sampleOnEvents(const std::vector<std::string>& patterns);
 
   /// Streams the samples to `sink` from now on: begins it (the held samples are written at
@@ -132,7 +136,7 @@ class Recorder {
   /// options.keepSamples, written samples are dropped from memory, which then holds at most
   /// options.flushSamples. Writing allocates nothing once a write of that size has been made.
   /// @throws InputError when the sink cannot begin (nothing changes then), ModelError when the
-  /// recorder streams already or has finished streaming.
+  /// recorder streams already or has stopped recording.
   void streamTo(std::unique_ptr<RecordingSink> sink, const StreamOptions& options);
   /// Streams to `sink` with the default StreamOptions.
   void streamTo(std::unique_ptr<RecordingSink> sink);
@@ -146,6 +150,9 @@ class Recorder {
   /// that failed; ModelError when the recorder does not stream.
   void finishStream(RecordingEnd::Status status = RecordingEnd::Status::Completed,
                     std::string reason = "");
+  /// Stops recording: the recorder takes no more samples and keeps those it holds. A recorder
+  /// that streams ends with finishStream() instead, which stops it too.
+  void stop();
   /// Whether the recorder streams to a sink (from streamTo to finishStream).
   bool streaming() const { return sink_ != nullptr; }
   /// Whether a write to the sink has failed.
@@ -158,7 +165,9 @@ class Recorder {
   void removeSamplers();
   void observeEvents();
   void resolveSources();
-  void checkEventPatterns(const std::vector<std::string>& patterns) const;
+  /// @throws InputError "<prefix>event 'x' matches no event (did you mean ...)<hint>".
+  void checkEventPatterns(const std::vector<std::string>& patterns, std::string_view prefix,
+                          std::string_view hint) const;
   void addColumn(std::string name, const std::string& path, const Variable& v, std::size_t element);
   /// Where a column's values come from: element `element` of variable `paths_[path]`.
   /// Variables stay put while the structure is locked, which recording requires.
@@ -186,7 +195,7 @@ class Recorder {
   std::size_t dropped_ = 0;
   Clock::time_point lastWrite_;
   bool streamFailed_ = false;
-  bool finished_ = false;
+  bool stopped_ = false;  // stop() or finishStream()
 };
 
 }  // namespace hopsim

@@ -34,10 +34,13 @@ bool isHdf5Path(const std::string& file);
 /// file format), so that after any write a reader, and the file after the process is killed,
 /// sees every sample written (h5py.File(file, "r", swmr=True) opens a killed writer's file).
 /// /time is written last: a dataset may hold more rows than it while the file is "running".
-/// Every failure throws an InputError naming `file`; after a failed write the file takes no
-/// more.
+/// With `background`, the sink writes from a thread of its own (BlockWriter), as the CSV sink
+/// does: only where nothing else in the process calls the HDF5 library while the run goes on
+/// (Debian's library is not thread-safe), as in hopsim run; not in a Python program that may
+/// use h5py meanwhile. Every failure throws an InputError naming `file`; after a failed write
+/// the file takes no more.
 std::unique_ptr<RecordingSink> hdf5Sink(const std::string& file, const std::string& scenarioFile,
-                                        const std::string& sceneJson);
+                                        const std::string& sceneJson, bool background);
 
 /// For a program that closes every HDF5 file it opens, as hopsim run does: the HDF5 library
 /// then installs no exit handler. That handler crashes HDF5 1.10 on a file a failed write left

@@ -56,10 +56,11 @@ void writeReplayPage(const std::string& path, const std::string& sceneJson,
 /// for a name ending in .h5 or .hdf5 (hdf5Sink, the scene in its `viewer_scene` attribute),
 /// else CSV with its sidecars (CsvSink) and the scene sidecar (sceneSidecarPath) holding
 /// `sceneJson`; without a scene, an earlier run's scene sidecar is removed, so that it is never
-/// paired with this recording. `scenarioFile` is the run's file ("" for none).
+/// paired with this recording. `scenarioFile` is the run's file ("" for none);
+/// `hdf5Background` is hdf5Sink's `background`.
 std::unique_ptr<RecordingSink> recordingSink(const std::string& file,
                                              const std::string& scenarioFile,
-                                             const std::string& sceneJson);
+                                             const std::string& sceneJson, bool hdf5Background);
 
 /// A run as hopsim run writes it: its recording and the scene stored with it.
 struct RecordedRun {
