@@ -1,5 +1,7 @@
 #pragma once
 // Helpers of the Chrono MBS YAML reader tests.
+#include <doctest/doctest.h>
+
 #include <string>
 #include <vector>
 
@@ -46,6 +48,14 @@ inline int countHas(const std::vector<std::string>& lines, const std::string& pa
   int n = 0;
   for (const auto& line : lines) n += has(line, part) ? 1 : 0;
   return n;
+}
+
+/// The body `name` of `m` (fails the test when there is none).
+inline const mechanism::Body& body(const mechanism::Mechanism& m, const std::string& name) {
+  for (const auto& b : m.bodies)
+    if (b.name == name) return b;
+  FAIL("no body " << name);
+  return m.bodies.front();
 }
 
 }  // namespace hopsim::chrono_test
