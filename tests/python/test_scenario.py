@@ -18,8 +18,12 @@ from conftest import ROOT, SHARED, needs_shared_data
 DATA = ROOT / "tests" / "data"
 
 
-def test_an_mbse_crank_rocker_keeps_its_loop_closed_and_its_relative_angle():
-    scenario = hopsim.load(str(DATA / "mbse" / "crank_rocker.yaml"), ["simulation.end_time=2"])
+def run_four_bar(path, links, angles):
+    """Runs the MBSE four-bar at `path` for 2 s and checks, at every sample, that each link
+    (a, b, length) keeps its length and each relative coordinate (label: (a, b)) is the
+    direction of point b from point a, continuous through +-pi. Returns the points' positions
+    and the scenario."""
+    scenario = hopsim.load(str(path), ["simulation.end_time=2"])
     assert scenario.end_time == 2.0
     scenario.run()
     assert scenario.sim.time() == 2.0
@@ -27,47 +31,35 @@ def test_an_mbse_crank_rocker_keeps_its_loop_closed_and_its_relative_angle():
     assert t[0] == 0.0 and t[-1] == pytest.approx(2.0) and len(t) > 100
     p = {k: np.column_stack([scenario.values(f"points.{k}.position.{c}") for c in "xy"])
          for k in range(4)}
-    # The crank keeps its 0.8 m about (0, 0), the coupler and the rocker the lengths the
-    # points give them, the rocker's pivot stays at (3.2, 0).
-    np.testing.assert_allclose(np.linalg.norm(p[1] - p[0], axis=1), 0.8, rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[1], axis=1), math.hypot(0.6, 1.9),
-                               rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[3], axis=1), math.hypot(1.8, 1.9),
-                               rtol=1e-10)
-    np.testing.assert_allclose(p[3], [[3.2, 0.0]] * len(t), rtol=0, atol=1e-15)
-    # The relative coordinates are the directions of point 1 from point 0 and of point 2 from
-    # point 3, continuous through +-pi (the crank swings past -pi).
-    for label, (a, b) in enumerate([(0, 1), (3, 2)]):
+    for a, b, length in links:
+        np.testing.assert_allclose(np.linalg.norm(p[b] - p[a], axis=1), length, rtol=1e-10)
+    for label, (a, b) in angles.items():
         angle = scenario.values(f"relative_coordinates.{label}.angle")
         d = p[b] - p[a]
-        wrapped = np.remainder(angle - np.arctan2(d[:, 1], d[:, 0]) + math.pi, 2 * math.pi) - math.pi
+        offset = angle - np.arctan2(d[:, 1], d[:, 0])
+        wrapped = np.remainder(offset + math.pi, 2 * math.pi) - math.pi
         assert np.max(np.abs(wrapped)) < 1e-12
         assert np.max(np.abs(np.diff(angle))) < 0.5
+    return p, scenario
+
+
+def test_an_mbse_crank_rocker_keeps_its_loop_closed_and_its_relative_angles():
+    # The crank keeps its 0.8 m about (0, 0), the coupler and the rocker the lengths the points
+    # give them; the crank swings past -pi, where the angle must not jump.
+    p, scenario = run_four_bar(DATA / "mbse" / "crank_rocker.yaml",
+                               [(0, 1, 0.8), (1, 2, math.hypot(0.6, 1.9)),
+                                (3, 2, math.hypot(1.8, 1.9))], {0: (0, 1), 1: (3, 2)})
+    np.testing.assert_array_equal(p[3], [[3.2, 0.0]] * len(p[3]))  # the rocker's pivot
     assert scenario.values("relative_coordinates.0.angle").min() < -math.pi
 
 
 @needs_shared_data
 def test_an_mbse_four_bar_keeps_its_loop_closed_and_its_relative_angle():
-    scenario = hopsim.load(str(SHARED / "mbse-examples" / "fourbars1-with-rel-angle.yaml"),
-                           ["simulation.end_time=2"])
-    assert scenario.end_time == 2.0
-    scenario.run()
-    assert scenario.sim.time() == 2.0
-    t = scenario.times()
-    assert t[0] == 0.0 and t[-1] == pytest.approx(2.0) and len(t) > 100
-    p = {k: np.column_stack([scenario.values(f"points.{k}.position.{c}") for c in "xy"])
-         for k in range(4)}
-    # The coupler keeps its 2 m and the rocker its sqrt(13) m; the crank turns about (0, 0).
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[1], axis=1), 2.0, rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[3], axis=1), math.sqrt(13.0), rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[1] - p[0], axis=1), 1.0, rtol=1e-10)
+    # libmbse's four-bar: the crank turns about (0, 0) at 1 m, the coupler keeps its 2 m and the
+    # rocker its sqrt(13) m.
+    p, _ = run_four_bar(SHARED / "mbse-examples" / "fourbars1-with-rel-angle.yaml",
+                        [(0, 1, 1.0), (1, 2, 2.0), (3, 2, math.sqrt(13.0))], {0: (0, 1)})
     assert p[1][-1, 1] < -0.01  # it moved
-    # The relative coordinate is the direction of point 1 from point 0, continuous.
-    angle = scenario.values("relative_coordinates.0.angle")
-    d = p[1] - p[0]
-    wrapped = np.remainder(angle - np.arctan2(d[:, 1], d[:, 0]) + math.pi, 2 * math.pi) - math.pi
-    assert np.max(np.abs(wrapped)) < 1e-12
-    assert np.max(np.abs(np.diff(angle))) < 0.5
 
 
 def test_a_chrono_model_in_a_scenario_is_balanced_by_a_pd_controller():

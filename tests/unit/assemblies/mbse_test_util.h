@@ -5,10 +5,13 @@
 
 #include <cmath>
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
+#include "hopsim/assemblies/mbse_yaml.h"
 #include "hopsim/assemblies/mechanism.h"
+#include "hopsim/assemblies/yaml_input.h"
 
 namespace hopsim::mbse_test {
 
@@ -69,6 +72,26 @@ inline void checkRevolute(const mechanism::Mechanism& m, std::string_view name,
   CHECK(j->body2 == body2);
   CHECK((j->X_WF.translation() - at).norm() < 1e-12);
   CHECK(j->X_WF.rotation().isIdentity());
+}
+
+/// Reads every .yaml file of `directory` as an MBSE mechanism: each is taken for one, ends with
+/// the fixed `ground`, has libmbse's gravity and an output point for every point. Returns how
+/// many it read.
+inline std::size_t readEveryMechanism(const std::string& directory) {
+  std::size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    if (entry.path().extension() != ".yaml") continue;
+    INFO(entry.path().string());
+    const auto document = loadYamlFile(entry.path().string());
+    CHECK(mbse::looksLikeMbse(document));
+    const mechanism::Mechanism m = mbse::readMechanismFile(entry.path().string());
+    CHECK(m.bodies.back().name == "ground");
+    CHECK(m.bodies.back().fixed);
+    CHECK(m.defaultGravity == mechanism::Vector3(0.0, -9.81, 0.0));
+    CHECK(m.outputPoints.size() == document.find("points")->items().size());
+    ++count;
+  }
+  return count;
 }
 
 }  // namespace hopsim::mbse_test

@@ -38,31 +38,11 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 }  // namespace
 
 TEST_CASE("chrono project files: every model, simulation and solver file reads") {
-  namespace fs = std::filesystem;
-  int models = 0, simulations = 0, solvers = 0;
-  for (const auto& entry : fs::directory_iterator(kDir)) {
-    if (entry.path().extension() != ".yaml") continue;
-    const std::string path = entry.path().string();
-    CAPTURE(path);
-    const InputNode doc = loadYamlFile(path);
-    switch (chrono::detectFileKind(doc, path)) {
-      case chrono::FileKind::Model:
-        CHECK_FALSE(chrono::readModel(doc, path).bodies.empty());
-        ++models;
-        break;
-      case chrono::FileKind::Solver:
-        CHECK(chrono::readSolver(doc, path).contactMethod.size() == 3);
-        ++solvers;
-        break;
-      case chrono::FileKind::Simulation:
-        CHECK_FALSE(chrono::readSimulationFile(path).model.bodies.empty());
-        ++simulations;
-        break;
-    }
-  }
-  CHECK(models == 7);
-  CHECK(simulations == 3);
-  CHECK(solvers == 3);
+  const FileCounts counts = readEveryFile({kDir});
+  CHECK(counts.models == 7);
+  CHECK(counts.simulations == 3);
+  CHECK(counts.solvers == 3);
+  CHECK(counts.solverSteps == 2);  // solver_iterative.yaml leaves the step to its simulation file
 }
 
 TEST_CASE("chrono project files: the shuttle's model") {

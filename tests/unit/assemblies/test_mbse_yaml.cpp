@@ -57,22 +57,7 @@ double value(std::string_view expression, std::string_view parameters = "") {
   return point(read(text), 1).x();
 }
 
-TEST_CASE("every project MBSE file reads") {
-  std::size_t count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dataFile(""))) {
-    if (entry.path().extension() != ".yaml") continue;
-    INFO(entry.path().string());
-    const auto document = loadYamlFile(entry.path().string());
-    CHECK(mbse::looksLikeMbse(document));
-    const Mechanism m = mbse::readMechanismFile(entry.path().string());
-    CHECK(m.bodies.back().name == "ground");
-    CHECK(m.bodies.back().fixed);
-    CHECK(m.defaultGravity == Vector3(0.0, -9.81, 0.0));
-    CHECK(m.outputPoints.size() == document.find("points")->items().size());
-    ++count;
-  }
-  CHECK(count == 4);
-}
+TEST_CASE("every project MBSE file reads") { CHECK(readEveryMechanism(dataFile("")) == 4); }
 
 TEST_CASE("crank_rocker.yaml: geometry, inertia, joints and two relative angles") {
   const Mechanism m = mbse::readMechanismFile(dataFile("crank_rocker.yaml"));

@@ -22,29 +22,9 @@ const std::string kDir = testing::sharedData("chrono-examples/");
 }  // namespace
 
 TEST_CASE("chrono examples: every model, simulation and solver file reads") {
-  namespace fs = std::filesystem;
-  int count = 0;
-  for (const char* sub : {"mbs", "precice"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(kDir + sub)) {
-      if (entry.path().extension() != ".yaml") continue;
-      const std::string path = entry.path().string();
-      CAPTURE(path);
-      const InputNode doc = loadYamlFile(path);
-      switch (chrono::detectFileKind(doc, path)) {
-        case chrono::FileKind::Model:
-          CHECK_FALSE(chrono::readModel(doc, path).bodies.empty());
-          break;
-        case chrono::FileKind::Solver:
-          CHECK(chrono::readSolver(doc, path).timeStepGiven);
-          break;
-        case chrono::FileKind::Simulation:
-          CHECK_FALSE(chrono::readSimulationFile(path).model.bodies.empty());
-          break;
-      }
-      ++count;
-    }
-  }
-  CHECK(count == 12);
+  const FileCounts counts = readEveryFile({kDir + "mbs", kDir + "precice"});
+  CHECK(counts.models + counts.simulations + counts.solvers == 12);
+  CHECK(counts.solverSteps == counts.solvers);
 }
 
 TEST_CASE("chrono examples: slider-crank") {

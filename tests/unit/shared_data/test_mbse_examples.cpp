@@ -26,22 +26,7 @@ std::string example(std::string_view file) {
   return testing::sharedData("mbse-examples/" + std::string(file));
 }
 
-TEST_CASE("every MBSE example file reads") {
-  std::size_t count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(example(""))) {
-    if (entry.path().extension() != ".yaml") continue;
-    INFO(entry.path().string());
-    const auto document = loadYamlFile(entry.path().string());
-    CHECK(mbse::looksLikeMbse(document));
-    const Mechanism m = mbse::readMechanismFile(entry.path().string());
-    CHECK(m.bodies.back().name == "ground");
-    CHECK(m.bodies.back().fixed);
-    CHECK(m.defaultGravity == Vector3(0.0, -9.81, 0.0));
-    CHECK(m.outputPoints.size() == document.find("points")->items().size());
-    ++count;
-  }
-  CHECK(count == 6);
-}
+TEST_CASE("every MBSE example file reads") { CHECK(readEveryMechanism(example("")) == 6); }
 
 TEST_CASE("fourbars1.yaml: geometry, inertia and joints") {
   const Mechanism m = mbse::readMechanismFile(example("fourbars1.yaml"));
