@@ -5,7 +5,8 @@
 # as skipped (the doctest program exits with 77, the command-line tests print a line that
 # SKIP_REGULAR_EXPRESSION matches). The project's own files in tests/data/ cover the same ground
 # and always run (docs/chrono-yaml.md, "How it is validated").
-set(HOPSIM_SHARED_DATA_DIR "${PROJECT_SOURCE_DIR}/../shared/data" CACHE PATH
+get_filename_component(shared_data_default "${PROJECT_SOURCE_DIR}/../shared/data" ABSOLUTE)
+set(HOPSIM_SHARED_DATA_DIR "${shared_data_default}" CACHE PATH
   "Directory of the third-party example files (chrono-examples/, mbse-examples/); its tests are skipped when it does not exist")
 
 set(shared_data_skip_reason

@@ -154,7 +154,8 @@ TEST_CASE("contact (long): contact lowering: the shuttle pushes its spring-mount
   CHECK(phi.back() == doctest::Approx(24.0).epsilon(1e-9));
 }
 
-TEST_CASE("contact lowering: bodies of every collision shape come to rest on the floor") {
+TEST_CASE(
+    "contact (long): contact lowering: bodies of every collision shape come to rest on the floor") {
   // tests/data/chrono/drop.yaml: 1.5 s at 0.2 ms under g = 9.81.
   auto scenario = Scenario::load(std::string(HOPSIM_SOURCE_DIR) + "/tests/data/chrono/drop.yaml");
   scenario->run();

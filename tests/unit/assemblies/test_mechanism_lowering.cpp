@@ -380,7 +380,7 @@ TEST_CASE("lowering: each TSDA and RSDA law balances or moves its body as the la
   CHECK(std::abs(at("joints.vane_pin.u[0]", 4.0)) < 3.0);
 }
 
-TEST_CASE("lowering: every joint and constraint keeps its equations and the energy") {
+TEST_CASE("lowering (long): every joint and constraint keeps its equations and the energy") {
   // joints_model.yaml: nothing dissipates. rk4 at 1 ms keeps the energy (up to 107 J of it
   // kinetic) to 1e-8 J over 2 s (measured 6.8e-10 J).
   auto scenario = Scenario::load(dataFile("chrono/joints_model.yaml"), {"simulation.end_time=2"});
