@@ -8,19 +8,23 @@ set(CPACK_PACKAGE_NAME hopsim)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "multibody simulation framework in the style of DARTS/Dshell")
-set(CPACK_PACKAGE_DESCRIPTION "\
-hopsim is a C++20 simulation framework: component models declared once in C++ exchange values \
-through typed signals, and a simulation executive advances time hop by hop, with multi-rate I/O \
-steps, events, zero crossings and a multibody engine. This package holds the hopsim program \
-(native scenario, Chrono MBS and MBSE YAML files; plots, replay pages, Monte Carlo campaigns), \
-the Python package hopsim, and the headers, static libraries and CMake package for C++ programs \
-(find_package(hopsim), hopsim::hopsim).")
+# The long description, in lines of the control file's width.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "hopsim is a C++20 simulation framework: component models declared once in C++"
+  "exchange values through typed signals, and a simulation executive advances time"
+  "hop by hop, with multi-rate I/O steps, events, zero crossings and a multibody"
+  "engine. This package holds the hopsim program (native scenario, Chrono MBS and"
+  "MBSE YAML files; plots, replay pages, Monte Carlo campaigns), the Python package"
+  "hopsim, and the headers, static libraries and CMake package for C++ programs"
+  "(find_package(hopsim), hopsim::hopsim).")
 set(HOPSIM_DEB_MAINTAINER "hopsim developers" CACHE STRING
   "The Maintainer field of the Debian package")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${HOPSIM_DEB_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+# The program and the Python module without their symbol tables, as Debian ships binaries.
+set(CPACK_STRIP_FILES TRUE)
 
 # Depends: the shared libraries the program and the Python module load, as dpkg-shlibdeps finds
 # them (libsundials-cvode6, libhdf5-103-1, ...), and by name: the interpreter the module is

@@ -34,3 +34,13 @@ add_test(NAME "install: the installed hopsim runs a scenario and reports the pac
 set_tests_properties("install: an outside project builds and runs the examples with hopsim::hopsim"
   "install: the installed hopsim runs a scenario and reports the package's version"
   PROPERTIES FIXTURES_REQUIRED hopsim_installed ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+
+# A Debian package installs under /usr: cpack refuses a build configured for another prefix
+# (cmake/debian/cpack_project_config.cmake) before it installs anything.
+if(NOT CMAKE_INSTALL_PREFIX STREQUAL "/usr")
+  add_test(NAME "install: cpack -G DEB refuses a build configured for another prefix than /usr"
+    COMMAND ${CMAKE_CPACK_COMMAND} -G DEB --config ${PROJECT_BINARY_DIR}/CPackConfig.cmake)
+  set_tests_properties("install: cpack -G DEB refuses a build configured for another prefix than /usr"
+    PROPERTIES PASS_REGULAR_EXPRESSION
+    "this build is configured for the prefix '.*CPack Error: Cannot initialize the generator DEB")
+endif()
