@@ -82,6 +82,7 @@ run("rotor_soft_stop.yaml", csvfile)
 frame = read(csvfile)
 with h5py.File(h5file, "r") as h5:
     assert dict(h5.attrs) == {"hopsim_version": h5.attrs["hopsim_version"],
+                              "hopsim_git_commit": h5.attrs["hopsim_git_commit"],
                               "scenario": "rotor_soft_stop.yaml",
                               "viewer_scene": h5.attrs["viewer_scene"]}, dict(h5.attrs)
     # The scene hopsim view replays the recording with (docs/viewer.md): the rotor, whose pose
