@@ -85,6 +85,9 @@ remove() {
 }
 trap 'remove; rm -rf "$work"' EXIT
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >/dev/null
+# postinst byte-compiled the package; prerm must remove that again (checked at the end).
+compgen -G "/usr/lib/python3/dist-packages/hopsim/__pycache__/*.pyc" >/dev/null ||
+  fail "postinst compiled no bytecode into /usr/lib/python3/dist-packages/hopsim/__pycache__"
 
 step "the installed hopsim program"
 [ "$(command -v hopsim)" = /usr/bin/hopsim ] ||
