@@ -9,11 +9,14 @@
 #include <string>
 
 #include "commands.h"
+#include "hopsim/core/version.h"
 #include "hopsim/signals/error.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"hopsim: a multibody simulation framework in the style of DARTS/Dshell"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "hopsim " + hopsim::versionText(),
+                       "Print the version and the git commit it was built from, and exit");
   CLI::App* demo = app.add_subcommand("demo", "run the built-in multi-rate dataflow demo");
   CLI::App* models = app.add_subcommand("models", "list registered model classes");
   bool doc = false;

@@ -78,7 +78,13 @@ The classes are those of the C++ core (module ``hopsim._hopsim``); names follow 
 (``advance_time_by`` for C++ ``advanceTimeBy``).
 """
 
-from hopsim._hopsim import (
+# Before the compiled module is loaded: an interpreter that cannot load it, or lacks numpy, is
+# told why and what to do (hopsim/_interpreter.py).
+from hopsim import _interpreter
+
+_interpreter.check()
+
+from hopsim._hopsim import (  # noqa: E402
     CrossingDirection,
     ElementType,
     Error,
