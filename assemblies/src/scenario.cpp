@@ -260,6 +260,7 @@ class Scenario::Builder {
                                                     ? NonlinearSolver::FixedPoint
                                                     : NonlinearSolver::Newton;
     options.integratorOptions.continueAcrossHops = s[S.continueAcrossHops];
+    options.stateBound = s[S.stateBound];
     if (s[S.endTime] < s[S.startTime]) {
       s.fail("end_time", "end_time " + describeValue(s[S.endTime]) + " s is before start_time " +
                              describeValue(s[S.startTime]) + " s");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hopsim/assemblies/param_schema.h"
+#include "hopsim/core/simulation.h"
 
 namespace hopsim::scenario {
 
@@ -45,6 +46,10 @@ struct SimulationSection : ParamSchema {
       field<bool>("continue_across_hops").defaultValue(false)
           .describe("cvode only: continue its history from one hop into the next where nothing "
                     "changed at the hop boundary, instead of re-initialising it at every hop");
+  SchemaKey<double> stateBound =
+      field<double>("state_bound").above(0.0).defaultValue(SimulationOptions{}.stateBound)
+          .describe("the largest magnitude an integrated state may reach; beyond it, or not "
+                    "finite, the run stops with a NumericalError (.inf: finiteness only)");
   SchemaKey<std::vector<double>> gravity =
       field<std::vector<double>>("gravity").unit("m/s^2").length(3)
           .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");

@@ -44,7 +44,8 @@ exactly where a residual changes sign::
     sim.advance_time_to(1.0)  # prints x = 0 at 0.785398... (pi / 4)
 
 :meth:`Simulation.save_checkpoint` and :meth:`Simulation.restore_checkpoint` save and restore the
-complete state: a run continued from a checkpoint repeats the original bit for bit.
+complete state: a run continued from a checkpoint repeats the original bit for bit. A restore
+reads and checks the whole file first, so one that fails leaves the simulation as it was.
 
 The rest of the framework, in the modules this package re-exports:
 
@@ -85,6 +86,7 @@ from hopsim import _interpreter
 _interpreter.check()
 
 from hopsim._hopsim import (  # noqa: E402
+    CheckpointOrigin,
     CrossingDirection,
     ElementType,
     Error,
@@ -118,6 +120,7 @@ from hopsim._hopsim import (  # noqa: E402
 )
 
 __all__ = [
+    "CheckpointOrigin",
     "CrossingDirection",
     "ElementType",
     "Error",
@@ -155,8 +158,9 @@ __all__ = [
 
 # Report the public classes as hopsim.X (tracebacks print "hopsim.InputError: ...").
 for _public in (
-    CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole, FieldSpec,
-    Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError, ModelMethod,
+    CheckpointOrigin, CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole,
+    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError,
+    ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
     NumericalError, PropagationStatistics, RootFinder, Scenario, Simulation, Sweep,
     TypeMismatchError, VariableInfo,
