@@ -14,6 +14,7 @@
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/input_file.h"
 
 namespace hopsim {
 namespace {
@@ -54,9 +55,7 @@ struct Line {
 
 class Reader {
  public:
-  explicit Reader(const std::string& file) : file_(file), in_(file) {
-    if (!in_) throw InputError("checkpoint '" + file + "': cannot open it for reading");
-  }
+  explicit Reader(const std::string& file) : file_(file), in_(readInputFile(file)) {}
   /// The next line starting with `keyword`. @throws InputError if the file says otherwise.
   Line& expect(std::string_view keyword) {
     std::string text;
@@ -131,7 +130,7 @@ class Reader {
 
  private:
   std::string file_;
-  std::ifstream in_;
+  std::istringstream in_;
   Line line_{0, {}};
   int number_ = 0;
 };
