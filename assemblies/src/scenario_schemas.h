@@ -20,7 +20,8 @@ struct SimulationSection : ParamSchema {
   SchemaKey<double> ioStep = field<double>("io_step").unit("s").above(0.0).defaultValue(0.01)
                                  .describe("the default I/O period");
   SchemaKey<std::int64_t> integrationSteps =
-      field<std::int64_t>("integration_steps").min(1).defaultValue(1)
+      field<std::int64_t>("integration_steps").min(1).max(std::numeric_limits<int>::max())
+          .defaultValue(1)
           .describe("fixed-step integration sub-steps per hop");
   SchemaKey<double> timeStep =
       field<double>("time_step").unit("s").above(0.0).optional()

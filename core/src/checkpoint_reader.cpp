@@ -4,11 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <limits>
 
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/input_file.h"
 #include "hopsim/signals/value.h"
 
 namespace hopsim {
@@ -47,12 +46,9 @@ std::string shownToken(std::string_view token) {
   return out + "'";
 }
 
-CheckpointReader::CheckpointReader(std::string file) : file_(std::move(file)) {
-  std::ifstream in(file_, std::ios::binary);
-  if (!in) throw InputError("checkpoint '" + file_ + "': cannot open it for reading");
-  content_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError("checkpoint '" + file_ + "': cannot read it");
-}
+// Read as every input file is (hopsim/signals/input_file.h): a regular file of bounded size.
+CheckpointReader::CheckpointReader(std::string file)
+    : file_(std::move(file)), content_(readInputFile(file_)) {}
 
 void CheckpointReader::expect(std::string_view keyword) {
   if (nextLine_ >= content_.size()) {

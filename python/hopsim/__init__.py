@@ -170,6 +170,7 @@ del _public
 
 # The pure-Python parts; each module lists its public names in __all__.
 import json  # noqa: E402
+import os  # noqa: E402
 
 from hopsim import _hopsim  # noqa: E402
 from hopsim import assembly, models, multibody, recording, viewer  # noqa: E402
@@ -199,7 +200,7 @@ def __getattr__(name):
 
 def load(path, overrides=None):
     """Loads and locks a native scenario, a Chrono MBS model or simulation file, or an MBSE file
-    and returns its :class:`Scenario`.
+    (``path``: str, bytes or os.PathLike) and returns its :class:`Scenario`.
 
     ``overrides`` maps paths to values (``{"simulation.end_time": 2.0}``; None gives a key its
     default, as YAML's ``~`` does) or is a list of ``"PATH=VALUE"`` strings; each is validated
@@ -210,7 +211,8 @@ def load(path, overrides=None):
         overrides = []
     elif isinstance(overrides, dict):
         overrides = [f"{path}={_override_text(value)}" for path, value in overrides.items()]
-    return _hopsim.load(str(path), list(overrides))
+    # As bytes, so that any path the file system holds loads, UTF-8 or not.
+    return _hopsim.load(os.fsencode(path), list(overrides))
 
 
 def _override_text(value, in_list=False):

@@ -135,6 +135,19 @@ ElementType toElementType(py::handle type, const std::string& signal) {
                    py::repr(type).cast<std::string>());
 }
 
+py::str messageText(std::string_view text) {
+  PyObject* decoded =
+      PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+py::list messageTexts(const std::vector<std::string>& texts) {
+  py::list list;
+  for (const std::string& text : texts) list.append(messageText(text));
+  return list;
+}
+
 py::array_t<double> toArray(std::span<const double> values) { return newArray(values); }
 
 }  // namespace hopsim::python

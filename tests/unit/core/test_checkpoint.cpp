@@ -283,7 +283,10 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
   Simulation missing;
   missing.lock();
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file + ".nope"),
-                       doctest::Contains("cannot open"), InputError);
+                       doctest::Contains("': No such file or directory"), InputError);
+  CHECK_THROWS_WITH_AS(missing.restoreCheckpoint("/dev/zero"),
+                       "cannot read '/dev/zero': not a regular file (a character device)",
+                       InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
     broken << "hopsim-checkpoint 6\ntime 12 oops\n";
