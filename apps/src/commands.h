@@ -23,11 +23,11 @@ struct RunOptions {
   std::optional<double> atol;             ///< simulation.atol
   std::optional<std::int64_t> steps;      ///< simulation.integration_steps (fixed-step sub-steps)
   std::vector<std::string> logs;       ///< paths or globs; when any, they replace logging.variables
-  std::vector<std::string> logEvents;  ///< event names or globs; when any, logging.events
-                                       ///< and logging.columns
+  std::vector<std::string> logEvents;  ///< event names or globs: samples right after them,
+                                       ///< besides the file's own
   std::optional<double> logRate;       ///< Hz; logging.rate
   std::optional<std::string> out;      ///< CSV file; the scenario's logging.file when absent
-  bool csvToStdout = false;            ///< without any file, print the CSV on `out`
+  bool csvToStdout = false;            ///< without any file, print the CSV on stdout
   bool quiet = false;                  ///< no event log, progress and summary on `err`
   bool terminal = false;               ///< `err` is a terminal: show a progress line
   bool progress = false;               ///< progress even when `err` is not a terminal
@@ -41,9 +41,13 @@ struct RunOptions {
 inline constexpr double kDefaultViewRate = 100.0;
 inline constexpr double kDefaultViewFrames = 10000.0;
 
-/// Loads and runs a scenario to its end time, writes the logged variables as CSV and reports
-/// the run on `err`.
-int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err);
+/// Loads and runs a scenario to its end time, streaming the logged variables to their file
+/// (or, with csvToStdout, as CSV to stdout) as it goes, and reports the run on `err`. A run
+/// stopped by an error still writes every sample up to it and the replay page, and records the
+/// failure (the summary, the file's status) before the error propagates; a run stopped by
+/// SIGINT or SIGTERM does the same and returns 128 + the signal. Returns 0 otherwise.
+/// @throws what Scenario::load throws, the run's error, InputError for a write that fails.
+int runScenario(const RunOptions& options, std::ostream& err);
 
 /// What `hopsim check` was asked to do.
 struct CheckOptions {
@@ -97,12 +101,12 @@ int plotCsv(const PlotOptions& options);
 
 /// What `hopsim campaign` was asked to do.
 struct CampaignOptions {
-  std::string file;                    ///< the campaign file
-  std::optional<int> workers;          ///< local worker processes (0: serial, in-process)
+  std::string file;                      ///< the campaign file
+  std::optional<int> workers;            ///< local worker processes (0: serial, in-process)
   std::optional<std::string> scheduler;  ///< a running Dask scheduler's address
-  std::optional<std::int64_t> replay;  ///< run this member alone
-  std::optional<std::string> out;      ///< the results file
-  bool quiet = false;                  ///< no progress and no summary
+  std::optional<std::int64_t> replay;    ///< run this member alone
+  std::optional<std::string> out;        ///< the results file
+  bool quiet = false;                    ///< no progress and no summary
 };
 
 /// Runs `python3 -m hopsim.campaign` (docs/campaigns.md) as plotCsv runs hopsim.plot, and

@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
     if (*runCommand) {
       readEnvironment(environment);  // the settings of `run` only
       run.terminal = isatty(fileno(stderr)) != 0;
-      return hopsim::apps::runScenario(run, std::cout, std::cerr);
+      return hopsim::apps::runScenario(run, std::cerr);
     }
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
     if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);

@@ -5,20 +5,20 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
+#include <exception>
 #include <filesystem>
-#include <fstream>
-#include <iomanip>
-#include <iostream>
+#include <optional>
 #include <sstream>
-#include <thread>
 
 #include "commands.h"
 #include "hopsim/assemblies/scenario.h"
+#include "hopsim/core/csv_sink.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/viewer/hdf5_recording.h"
 #include "hopsim/viewer/replay_page.h"
+#include "run_report.h"
+#include "run_signals.h"
 
 namespace hopsim::apps {
 
@@ -69,186 +69,34 @@ std::string yamlList(const std::string& key, const std::vector<std::string>& ite
   return list + "]";
 }
 
-/// A real-time factor: "3.1x", "0.25x", "2371x".
-std::string factorText(double factor) {
+/// The replay page's frame rate: --view-rate, else 100 Hz, either lowered so that the page
+/// has at most kDefaultViewFrames frames over the run's `duration` (a warning says so when it
+/// lowers --view-rate).
+double viewRate(const RunOptions& options, double duration, std::ostream& err) {
+  const double cap = duration > 0.0 ? kDefaultViewFrames / duration : kDefaultViewRate;
+  if (!options.viewRate) return std::min(kDefaultViewRate, cap);
+  if (*options.viewRate <= cap) return *options.viewRate;
+  err << "hopsim: warning: --view-rate " << *options.viewRate << " Hz: a replay page holds at most "
+      << kDefaultViewFrames << " frames, so the " << duration << " s run is recorded for it at "
+      << cap << " Hz\n";
+  return cap;
+}
+
+/// "failed at t = 0.25 s; ", "interrupted at t = 1.5 s (SIGINT); ", or "" for a run that
+/// completed: how the summary starts.
+std::string endText(const RecordingEnd& end) {
+  if (end.status == RecordingEnd::Status::Completed) return "";
   std::ostringstream text;
-  if (factor >= 100.0) {
-    text << std::fixed << std::setprecision(0) << factor;
-  } else {
-    text << std::setprecision(2) << factor;
-  }
-  return text.str() + "x";
+  text << statusName(end.status) << " at t = " << end.time << " s";
+  if (end.status == RecordingEnd::Status::Interrupted) text << " (" << end.reason << ")";
+  return text.str() + "; ";
 }
-
-/// "simulated 0.5 s in 0.0123 s wall time (40.7x real time; loading 0.02 s); 25 hops, 250
-/// integration steps, 1000 derivative evaluations, 2 events fired, 1 zero crossing, 0
-/// warnings", without a newline. The zero crossings (the file's and the contacts') only when
-/// any fired; the integration steps only when the integrator counts them.
-void writeSummary(std::ostream& err, const Scenario& scenario, double simulated, double wall,
-                  double loading) {
-  const Simulation& sim = scenario.sim();
-  const auto plural = [](std::uint64_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  std::ostringstream text;
-  text << "simulated " << simulated << " s in " << std::setprecision(3) << wall << " s wall time (";
-  if (wall > 0.0) {
-    text << factorText(simulated / wall) << " real time";
-  } else {
-    text << "faster than the clock resolves";
-  }
-  text << "; loading " << loading << " s); " << plural(sim.hopCount(), "hop", "hops") << ", ";
-  const std::int64_t steps = sim.integrator().statistics().steps;
-  if (steps > 0) {
-    text << plural(static_cast<std::uint64_t>(steps), "integration step", "integration steps")
-         << ", ";
-  }
-  text << plural(sim.propagationStatistics().derivativeEvaluations, "derivative evaluation",
-                 "derivative evaluations")
-       << ", " << plural(scenario.eventsFired(), "event fired", "events fired");
-  if (const std::uint64_t crossings = sim.propagationStatistics().crossingsFired; crossings > 0) {
-    text << ", " << plural(crossings, "zero crossing", "zero crossings");
-  }
-  text << ", " << plural(scenario.warnings().size(), "warning", "warnings");
-  err << text.str();
-}
-
-/// `text` as a JSON string.
-std::string jsonString(const std::string& text) {
-  std::string j = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      j += '\\';
-      j += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      j += escaped;
-    } else {
-      j += c;
-    }
-  }
-  return j + "\"";
-}
-
-/// The units sidecar of a CSV file: "run.csv" -> "run.units.json", "run" -> "run.units.json".
-std::string sidecarPath(const std::string& csv) {
-  const std::string base =
-      csv.size() > 4 && csv.ends_with(".csv") ? csv.substr(0, csv.size() - 4) : csv;
-  return base + ".units.json";
-}
-
-/// Writes the units sidecar: one entry per CSV column, in column order, with its unit ("" when
-/// unknown or dimensionless), its description and the variable (element) it reads.
-void writeSidecar(const std::string& file, const Simulation& sim, const Recorder& recorder) {
-  std::ofstream json(file);
-  if (!json) throw InputError("cannot write '" + file + "'");
-  const std::vector<std::string>& columns = recorder.columns();
-  const std::vector<std::string>& units = recorder.units();
-  if (columns.empty()) {  // nothing logged: an empty CSV, an empty object
-    json << "{}\n";
-    return;
-  }
-  json << "{\n  " << jsonString(columns[0]) << ": {\"unit\": \"s\", \"description\": "
-       << "\"simulation time of the sample\"}";
-  for (std::size_t c = 1; c < columns.size(); ++c) {
-    const std::string& path = recorder.path(c);
-    const Variable& v = sim.variables().at(path);
-    std::string variable = path;
-    if (v.length() > 1) variable += "[" + std::to_string(recorder.element(c)) + "]";
-    json << ",\n  " << jsonString(columns[c]) << ": {\"unit\": " << jsonString(units[c])
-         << ", \"description\": " << jsonString(v.description())
-         << ", \"variable\": " << jsonString(variable) << "}";
-  }
-  json << "\n}\n";
-  if (!json) throw InputError("cannot write '" + file + "'");
-}
-
-/// Writes `text` to `file`. @throws InputError naming it when it cannot be written.
-void writeText(const std::string& file, const std::string& text) {
-  std::ofstream out(file, std::ios::binary);
-  out << text << "\n";
-  if (!out) throw InputError("cannot write '" + file + "'");
-}
-
-/// Watches the simulation advance, from a stop callback that never stops: it is asked after
-/// every hop and changes nothing, so the results are those of a run without it.
-///
-/// With `show`, it reports progress: on a terminal one line, rewritten every 1% of the run (or
-/// every I/O step, whichever is longer); elsewhere a plain line every 10% (or every I/O step).
-/// With a `realtime` factor, it sleeps after each hop until the wall clock has caught up with
-/// (t - start) / factor.
-class Progress {
- public:
-  Progress(std::ostream& err, bool show, bool terminal, std::optional<double> realtime,
-           double start, double end, double ioStep)
-      : err_(err),
-        show_(show),
-        terminal_(terminal),
-        realtime_(realtime),
-        start_(start),
-        end_(end),
-        slice_(std::max((end - start) / (terminal ? 100.0 : 10.0), ioStep)),
-        next_(start + slice_),
-        last_(start),
-        wallStart_(std::chrono::steady_clock::now()) {}
-
-  /// Called after each hop at sim time `t`.
-  void update(double t) {
-    if (realtime_) {
-      std::this_thread::sleep_until(wallStart_ +
-                                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                        std::chrono::duration<double>((t - start_) / *realtime_)));
-    }
-    if (!show_ || (t < next_ && t < end_)) return;
-    next_ = start_ + (std::floor((t - start_) / slice_) + 1.0) * slice_;
-    show(t);
-  }
-
-  /// Ends the report at sim time `t`: clears the terminal line, so that what follows starts on
-  /// a clean one; elsewhere shows `t` when the run stopped between two lines.
-  void finish(double t) {
-    if (!show_) return;
-    if (terminal_) {
-      if (shown_) err_ << "\r\033[K" << std::flush;
-    } else if (t != last_) {
-      show(t);
-    }
-  }
-
- private:
-  void show(double t) {
-    last_ = t;
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart_).count();
-    std::ostringstream line;
-    line << std::setprecision(3) << "t = " << t << " / " << end_ << " s  wall " << wall
-         << " s  rate " << (wall > 0.0 ? factorText((t - start_) / wall) : std::string("-"));
-    if (terminal_) {
-      err_ << "\r" << line.str() << "\033[K" << std::flush;
-      shown_ = true;
-    } else {
-      err_ << line.str() << "\n" << std::flush;
-    }
-  }
-
-  std::ostream& err_;
-  bool show_;
-  bool terminal_;
-  std::optional<double> realtime_;
-  double start_;
-  double end_;
-  double slice_;
-  double next_;
-  double last_;  // the sim time last shown
-  std::chrono::steady_clock::time_point wallStart_;
-  bool shown_ = false;
-};
 
 }  // namespace
 
-int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err) {
+int runScenario(const RunOptions& options, std::ostream& err) {
   const auto wallStart = std::chrono::steady_clock::now();
+  viewer::skipHdf5Termination();  // every HDF5 file of the run is closed by its own code
   checkOptions(options);
   // The options are overrides of the simulation and logging sections, validated like the file.
   std::vector<std::string> overrides = options.overrides;
@@ -274,26 +122,36 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     overrides.push_back(yamlList("logging.variables", options.logs));
     overrides.push_back("logging.columns={}");
   }
-  if (!options.logEvents.empty())
-    overrides.push_back(yamlList("logging.events", options.logEvents));
   setting("logging.rate", options.logRate);
   std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);
   for (const std::string& warning : scenario->warnings())
     err << "hopsim: warning: " << warning << "\n";
   Simulation& sim = scenario->sim();
+  Recorder& recorder = scenario->recorder();
+  if (!options.logEvents.empty()) {
+    // Samples at the events, besides the file's own (periodic or not).
+    if (recorder.columns().empty()) {
+      throw InputError("--log-event: the run logs nothing to sample; name what to log with --log");
+    }
+    try {
+      recorder.sampleOnEvents(options.logEvents);
+    } catch (const InputError& e) {
+      throw InputError(std::string("--log-event: ") + e.what());
+    }
+  }
   const double startTime = sim.time();
   // The scenes are taken in the initial state; the page's recorder samples from the start.
-  const auto sceneFor = [&](const Recorder& recorder) {
+  const auto sceneFor = [&](const Recorder& r) {
     return viewer::sceneJson(
-        viewer::sceneOf(sim, &scenario->assemblies(), {options.file, recorder.columns(), {}}));
+        viewer::sceneOf(sim, &scenario->assemblies(), {options.file, r.columns(), {}}));
   };
-  const std::optional<std::string> csv = options.out ? options.out : scenario->logFile();
+  const std::optional<std::string> file = options.out ? options.out : scenario->logFile();
   // The scene stored with a recording lets `hopsim view` replay it later; a run that cannot
   // have one (a mesh file that does not read) still runs and writes its recording.
   std::string loggedScene;
-  if (csv) {
+  if (file) {
     try {
-      loggedScene = sceneFor(scenario->recorder());
+      loggedScene = sceneFor(recorder);
     } catch (const InputError& e) {
       err << "hopsim: warning: the recording will have no replay scene: " << e.what() << "\n";
     }
@@ -302,13 +160,19 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
   std::string replayScene;
   if (options.view) {
     const double duration = scenario->endTime() - startTime;
-    const double rate = options.viewRate.value_or(
-        duration > 0.0 ? std::min(kDefaultViewRate, kDefaultViewFrames / duration)
-                       : kDefaultViewRate);
-    replay = viewer::replayRecorder(sim, &scenario->recorder(), rate);
+    const double rate = viewRate(options, duration, err);
+    replay = viewer::replayRecorder(sim, &recorder, rate);
     // Room for every frame, so that sampling allocates nothing while the run goes on.
     if (duration > 0.0) replay->reserve(static_cast<std::size_t>(std::ceil(duration * rate)) + 2);
     replayScene = sceneFor(*replay);
+  }
+
+  // From here on a signal stops the run cleanly, and the recording streams as it goes.
+  const RunSignals signals;
+  if (file) {
+    recorder.streamTo(viewer::recordingSink(*file, options.file, loggedScene));
+  } else if (options.csvToStdout && !recorder.columns().empty()) {
+    recorder.streamTo(CsvSink::toStandardOutput());
   }
   const auto runStart = std::chrono::steady_clock::now();
   std::optional<Progress> progress;
@@ -321,54 +185,64 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
       return false;
     });
   }
+  sim.addStopCallback("hopsim run: signals",
+                      [](Simulation&, double) { return RunSignals::received() != 0; });
+  RecordingEnd end;
+  std::exception_ptr runError;
   try {
     sim.advanceTimeTo(scenario->endTime());
-  } catch (...) {
-    if (progress) progress->finish(sim.time());
+  } catch (const std::exception& e) {
+    runError = std::current_exception();
+    end = {RecordingEnd::Status::Failed, sim.time(), e.what()};
+  }
+  const auto runEnd = std::chrono::steady_clock::now();
+  if (progress) progress->finish(sim.time());
+  if (!runError && RunSignals::received() != 0) {
+    end = {RecordingEnd::Status::Interrupted, sim.time(), signalName(RunSignals::received())};
+  }
+  end.time = sim.time();
+
+  // Whatever stopped the run, the samples up to there and the page. A write that failed while
+  // running is the run's error: there is no summary of a run whose recording is incomplete.
+  if (recorder.streamFailed() && runError) {
+    try {
+      recorder.finishStream(end.status, end.reason);  // the failure, where the file takes it
+    } catch (const Error&) {
+      // The same write failing again: the run's error reports it.
+    }
+    std::rethrow_exception(runError);
+  }
+  try {
+    if (recorder.streaming()) recorder.finishStream(end.status, end.reason);
+    if (replay && (replay->rows() > 0 || !runError)) {
+      viewer::writeReplayPage(*options.view, replayScene, viewer::recordingOf(*replay));
+    }
+  } catch (const Error&) {
+    if (runError) err << "hopsim: error: " << end.reason << "\n";
     throw;
   }
-  if (progress) progress->finish(sim.time());
-  const auto runEnd = std::chrono::steady_clock::now();
-
-  // F.h5 / F.hdf5: HDF5 with the units as attributes, no sidecar; any other name: CSV.
-  const bool hdf5 = csv && viewer::isHdf5Path(*csv);
-  if (hdf5) {
-    viewer::writeHdf5(*csv, sim, scenario->recorder(), options.file, loggedScene);
-  } else if (csv) {
-    std::ofstream file(*csv);
-    if (!file) throw InputError("cannot write '" + *csv + "'");
-    scenario->recorder().writeCsv(file);
-    writeSidecar(sidecarPath(*csv), sim, scenario->recorder());
-    // No scene: no sidecar, and none of an earlier run left to pair with this recording.
-    if (loggedScene.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove(viewer::sceneSidecarPath(*csv), ignored);
-    } else {
-      writeText(viewer::sceneSidecarPath(*csv), loggedScene);
-    }
-  } else if (scenario->recorder().rows() > 0 && options.csvToStdout) {
-    scenario->recorder().writeCsv(out);
-  }
-  if (replay) viewer::writeReplayPage(*options.view, replayScene, viewer::recordingOf(*replay));
   if (!options.quiet) {
     for (const EventLogEntry& e : scenario->eventLog()) {
       err << "t = " << e.time << " s  " << e.event << ": " << e.message << "\n";
     }
+    err << endText(end);
     writeSummary(err, *scenario, sim.time() - startTime,
                  std::chrono::duration<double>(runEnd - runStart).count(),
                  std::chrono::duration<double>(runStart - wallStart).count());
-    if (hdf5) {
-      err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv
+    if (file && viewer::isHdf5Path(*file)) {
+      err << "; wrote " << recorder.rows() << " samples to " << *file
           << " (HDF5, units as attributes)";
-    } else if (csv) {
-      err << "; wrote " << scenario->recorder().rows() << " samples to " << *csv << " (units in "
-          << sidecarPath(*csv) << ")";
+    } else if (file) {
+      err << "; wrote " << recorder.rows() << " samples to " << *file << " (units in "
+          << sidecarPath(*file, ".units.json") << ")";
     }
-    if (replay) {
+    if (replay && replay->rows() > 0) {
       err << "; wrote the replay page " << *options.view << " (" << replay->rows() << " frames)";
     }
     err << "\n";
   }
+  if (runError) std::rethrow_exception(runError);
+  if (end.status == RecordingEnd::Status::Interrupted) return 128 + RunSignals::received();
   return 0;
 }
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <limits>
 #include <ostream>
 
+#include "hopsim/core/csv_sink.h"
+#include "hopsim/core/output_file.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 
@@ -35,6 +35,13 @@ bool globMatch(std::string_view pattern, std::string_view path) {
 
 bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
 
+/// The CSV of every sample `recorder` holds, header first.
+std::string csvText(const Recorder& recorder) {
+  std::string text = csvHeader(recorder);
+  appendCsvLines(text, recorder, 0, recorder.times().size());
+  return text;
+}
+
 }  // namespace
 
 double Recorder::Triggers::samplePeriod(const Simulation& sim) const {
@@ -56,7 +63,7 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   if (rate && !(std::isfinite(*rate) && *rate > 0.0)) {
     throw InputError("logging rate " + describeValue(*rate) + " Hz must be finite and positive");
   }
-  checkEventPatterns(sim);
+  checkEventPatterns(eventPatterns_);
   const std::vector<std::string> all = sim.list();
   columns_.push_back("time");
   units_.push_back("s");
@@ -106,22 +113,33 @@ Recorder::Recorder(Simulation& sim, const std::vector<std::string>& patterns,
   const auto record = [this](Simulation&, double t) { sample(t); };
   if (triggers.periodic()) samplers_.push_back(sim.addSampler(triggers.samplePeriod(sim), record));
   if (triggers.everyHop) samplers_.push_back(sim.addHopSampler(record));
-  if (!triggers.events.empty()) {
-    samplers_.push_back(sim.addEventObserver([this](Simulation&, std::string_view event, double t) {
-      for (const std::string& pattern : eventPatterns_) {
-        if (globMatch(pattern, event)) {
-          sample(t);
-          return;
-        }
-      }
-    }));
-  }
+  observeEvents();
 }
 
-void Recorder::checkEventPatterns(const Simulation& sim) const {
+void Recorder::observeEvents() {
+  if (observing_ || eventPatterns_.empty() || paths_.empty()) return;
+  samplers_.push_back(sim_->addEventObserver([this](Simulation&, std::string_view event, double t) {
+    for (const std::string& pattern : eventPatterns_) {
+      if (globMatch(pattern, event)) {
+        sample(t);
+        return;
+      }
+    }
+  }));
+  observing_ = true;
+}
+
+void Recorder::sampleOnEvents(const std::vector<std::string>& patterns) {
+  if (sim_ == nullptr) throw ModelError("sampleOnEvents: the recorder has no simulation");
+  checkEventPatterns(patterns);
+  eventPatterns_.insert(eventPatterns_.end(), patterns.begin(), patterns.end());
+  observeEvents();
+}
+
+void Recorder::checkEventPatterns(const std::vector<std::string>& patterns) const {
   std::vector<std::string> names;
-  for (const EventInfo& e : sim.listEvents()) names.push_back(e.name);
-  for (const std::string& pattern : eventPatterns_) {
+  for (const EventInfo& e : sim_->listEvents()) names.push_back(e.name);
+  for (const std::string& pattern : patterns) {
     if (std::none_of(names.begin(), names.end(),
                      [&](const std::string& name) { return globMatch(pattern, name); })) {
       throw InputError("logging: event '" + pattern + "' matches no event" +
@@ -141,7 +159,25 @@ void Recorder::addColumn(std::string name, const std::string& path, const Variab
 }
 
 Recorder::~Recorder() {
+  if (sink_) {
+    // Destructors do not throw: a write that fails here goes unreported (finishStream reports).
+    try {
+      finishStream();
+    } catch (const std::exception&) {
+    }
+  }
+  removeSamplers();
+}
+
+void Recorder::removeSamplers() {
   for (SamplerId id : samplers_) sim_->removeSampler(id);
+  samplers_.clear();
+}
+
+const Variable& Recorder::variable(std::size_t column) const {
+  const Source& s = sources_[column - 1];
+  if (sim_->variables().revision() == revision_) return *s.variable;
+  return sim_->variables().at(paths_[s.path]);
 }
 
 void Recorder::resolveSources() {
@@ -168,6 +204,7 @@ void Recorder::sample(double t) {
   for (std::size_t c = 0; c < sources_.size(); ++c) {
     data_[c].push_back(sources_[c].variable->element(sources_[c].element));
   }
+  if (sink_ && times_.size() - written_ >= stream_.flushSamples) flush();
 }
 
 void Recorder::reserve(std::size_t rows) {
@@ -183,16 +220,12 @@ std::size_t Recorder::column(std::string_view name) const {
                    didYouMean(name, columns_));
 }
 
-void Recorder::writeCsv(std::ostream& out) const {
-  const auto old = out.precision(std::numeric_limits<double>::max_digits10);
-  for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << columns_[c];
-  out << "\n";
-  for (std::size_t r = 0; r < times_.size(); ++r) {
-    out << times_[r];
-    for (const auto& column : data_) out << "," << column[r];
-    out << "\n";
-  }
-  out.precision(old);
+void Recorder::writeCsv(std::ostream& out) const { out << csvText(*this); }
+
+void Recorder::writeCsv(const std::string& path) const {
+  OutputFile file = OutputFile::create(path);
+  file.write(csvText(*this));
+  file.close();
 }
 
 }  // namespace hopsim

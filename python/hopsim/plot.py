@@ -218,12 +218,30 @@ def _read_units(csv_path, columns):
     return units
 
 
+def _whole_lines(csv_path):
+    """The CSV to read: the file, or, when its status sidecar ``F.status.json`` says it is
+    still being written (or its writer was killed) and it does not end on a newline, its text
+    without the last line, a row cut short."""
+    import io
+    import json
+
+    status = csv_path.with_name(csv_path.stem + ".status.json")
+    try:
+        running = json.loads(status.read_text(encoding="utf-8")).get("status") == "running"
+    except (OSError, ValueError, AttributeError):
+        running = False
+    if not running:
+        return csv_path
+    text = csv_path.read_text(encoding="utf-8")
+    return io.StringIO(text if text.endswith("\n") else text[:text.rfind("\n") + 1])
+
+
 def _read_csv(csv_path):
     """The CSV as a DataFrame indexed by its first column (time) with ``attrs["units"]``."""
     import pandas
 
     try:
-        frame = pandas.read_csv(csv_path, index_col=0)
+        frame = pandas.read_csv(_whole_lines(csv_path), index_col=0)
     except FileNotFoundError:
         _fail("cannot read '" + str(csv_path) + "': no such file")
     except pandas.errors.EmptyDataError:
@@ -234,6 +252,17 @@ def _read_csv(csv_path):
     frame.index.name = str(frame.index.name)
     frame.attrs["units"] = _read_units(csv_path, [frame.index.name] + list(frame.columns))
     return frame
+
+
+def _open_hdf5(h5py, path):
+    """``path`` opened for reading; a file whose writer was killed, still marked as being
+    written in SWMR mode, opens for SWMR reading."""
+    try:
+        return h5py.File(path, "r")
+    except OSError as error:
+        if "already open for write" not in str(error):
+            raise
+        return h5py.File(path, "r", swmr=True)
 
 
 def _read_hdf5(path):
@@ -252,7 +281,7 @@ def _read_hdf5(path):
 
     data, units = {}, {}
     try:
-        with h5py.File(path, "r") as f:
+        with _open_hdf5(h5py, path) as f:
             if not isinstance(f.get("time"), h5py.Dataset):
                 _fail("'" + str(path) + "' has no /time dataset: not written by hopsim run")
             time = numpy.asarray(f["time"][()], dtype=float).reshape(-1)
@@ -260,7 +289,9 @@ def _read_hdf5(path):
             def visit(name, item):
                 if not isinstance(item, h5py.Dataset) or name == "time":
                     return
-                values = numpy.asarray(item[()], dtype=float).reshape(len(time), -1)
+                # While a file is written (or after its writer was killed) a dataset may hold
+                # more rows than /time, which is written last: the samples are /time's.
+                values = numpy.asarray(item[:len(time)], dtype=float).reshape(len(time), -1)
                 names = [text(c) for c in item.attrs.get("columns", [])]
                 if len(names) != values.shape[1]:
                     base = name.replace("/", ".")

@@ -12,9 +12,6 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +21,7 @@
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/viewer/replay_page.h"
 #include "value_conversion.h"
 
 namespace hopsim::python {
@@ -55,8 +53,9 @@ std::vector<std::string> stringList(py::handle patterns, const std::string& what
 std::vector<std::string> patternList(py::handle patterns, const std::optional<py::dict>& columns) {
   std::vector<std::string> out = stringList(patterns, "patterns");
   if (out.empty() && (!columns || columns->empty()))
-    throw InputError("recorder: no patterns and no columns given (expected paths or globs, or "
-                     "named columns)");
+    throw InputError(
+        "recorder: no patterns and no columns given (expected paths or globs, or "
+        "named columns)");
   return out;
 }
 
@@ -89,14 +88,37 @@ std::vector<Recorder::NamedColumn> namedColumns(const std::optional<py::dict>& c
   return out;
 }
 
+/// Streams `r` to `path` (a CSV file with its sidecars, or HDF5 for .h5 and .hdf5), keeping
+/// its samples in memory too.
+void streamTo(Recorder& r, const std::string& path) {
+  Recorder::StreamOptions options;
+  options.keepSamples = true;
+  r.streamTo(viewer::recordingSink(path, "", ""), options);
+}
+
 std::unique_ptr<Recorder> makeRecorder(Simulation& sim, py::handle patterns,
                                        std::optional<double> rate,
                                        const std::optional<py::dict>& columns, py::handle events,
-                                       bool everyHop) {
+                                       bool everyHop, const std::optional<std::string>& out) {
   Recorder::Triggers triggers{rate, {}, everyHop};
   if (!events.is_none()) triggers.events = stringList(events, "events");
-  return std::make_unique<Recorder>(sim, patternList(patterns, columns), namedColumns(columns),
-                                    triggers);
+  auto recorder = std::make_unique<Recorder>(sim, patternList(patterns, columns),
+                                             namedColumns(columns), triggers);
+  if (out) streamTo(*recorder, *out);
+  return recorder;
+}
+
+/// How a `with` block ended, for the file's status: completed, interrupted by Ctrl-C, or
+/// failed with the exception's message.
+void exitStream(Recorder& r, py::handle type, py::handle value) {
+  if (!r.streaming()) return;
+  if (type.is_none()) {
+    r.finishStream();
+  } else if (PyErr_GivenExceptionMatches(type.ptr(), PyExc_KeyboardInterrupt)) {
+    r.finishStream(RecordingEnd::Status::Interrupted, "KeyboardInterrupt");
+  } else {
+    r.finishStream(RecordingEnd::Status::Failed, py::str(value).cast<std::string>());
+  }
 }
 
 /// Column `name`'s samples; "time" gives the sample times.
@@ -107,7 +129,7 @@ py::array_t<double> columnValues(const Recorder& r, std::string_view name) {
 
 /// Every sample as a rows x (1 + columns) float64 array, time first.
 py::array_t<double> toNumpy(const Recorder& r) {
-  const auto rows = static_cast<py::ssize_t>(r.rows());
+  const auto rows = static_cast<py::ssize_t>(r.times().size());
   const auto width = static_cast<py::ssize_t>(r.columns().size());
   py::array_t<double> out({rows, width});
   auto view = out.mutable_unchecked<2>();
@@ -134,14 +156,6 @@ py::dict unitMap(const Recorder& r) {
   }
   for (std::size_t c = 0; c < r.columns().size(); ++c) out[py::str(r.columns()[c])] = r.units()[c];
   return out;
-}
-
-void writeCsv(const Recorder& r, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
-  r.writeCsv(out);
-  out.close();
-  if (!out) throw InputError("cannot write '" + path + "': the write failed");
 }
 
 /// recording.dataframe(source): the pandas conversion lives in Python, importing pandas only
@@ -171,12 +185,13 @@ void bindRecorder(py::module_& m) {
       "recording leaves the run unchanged bit for bit: a sample inside a hop sees the "
       "interpolated state and what a derivative evaluation computes there (discrete outputs "
       "held since their last update), one at a barrier the values after its events "
-      "(Simulation.add_sampler). Create it after lock() so every variable exists. The recorder keeps its simulation alive; dropping the recorder stops "
+      "(Simulation.add_sampler). Create it after lock() so every variable exists. The recorder "
+      "keeps its simulation alive; dropping the recorder stops "
       "the recording. Like its simulation it is not thread-safe: read it between advances, "
       "not while another thread advances the simulation.");
   c.def(py::init(&makeRecorder), py::arg("sim"), py::arg("patterns"), py::arg("rate") = py::none(),
         py::arg("columns") = py::none(), py::kw_only(), py::arg("events") = py::none(),
-        py::arg("every_hop") = false, py::keep_alive<1, 2>(),
+        py::arg("every_hop") = false, py::arg("out") = py::none(), py::keep_alive<1, 2>(),
         "Records the variables matching `patterns` (one string or a list) in `sim`: exact "
         "paths, or globs where '*' matches within one path segment and '**' across segments "
         "('signals.*', 'models.m.continuousStates.**'). `rate`: samples per second (None: at "
@@ -185,10 +200,12 @@ void bindRecorder(py::module_& m) {
         "columns. `events`: event names or globs (one string or a list): a sample right after "
         "each firing, at its time (a zero crossing's located time). `every_hop`: a sample at "
         "the end of every hop. Without rate, events and every_hop, samples come at the rate of "
-        "the I/O step; with events or every_hop and no rate, only on those. Raises InputError "
+        "the I/O step; with events or every_hop and no rate, only on those. `out`: also "
+        "stream the samples to this file as they come (stream_to). Raises InputError "
         "for a pattern that matches no numeric variable (with suggestions), a string variable "
-        "given by exact path, a rate that is not finite and positive, a bad named column, or an "
-        "event pattern that matches no registered event.")
+        "given by exact path, a rate that is not finite and positive, a bad named column, an "
+        "event pattern that matches no registered event, or an `out` file that cannot be "
+        "written.")
       .def_property_readonly("columns", &variableColumns,
                              "The recorded columns' names in order, after time ('signals.x', "
                              "'models.m.continuousStates.x', 'multibody.bodies.b.Q[3]').")
@@ -211,32 +228,75 @@ void bindRecorder(py::module_& m) {
           "Every sample as a pandas DataFrame indexed by time (index name 'time', s), one "
           "float64 column per recorded column, units in df.attrs['units'] (time included). "
           "Imports pandas.")
-      .def("write_csv", &writeCsv, py::arg("path"),
+      .def("write_csv", py::overload_cast<const std::string&>(&Recorder::writeCsv, py::const_),
+           py::arg("path"),
            "Writes the samples as `hopsim run` does: a header of column names ('time' first), "
            "then one line per sample with 17 significant digits (exact round trip). Raises "
-           "InputError if the file cannot be written.")
+           "InputError naming the file (and the system's reason) if it cannot be written.")
+      .def(
+          "stream_to",
+          [](Recorder& r, const std::string& path) -> Recorder& {
+            streamTo(r, path);
+            return r;
+          },
+          py::arg("path"), py::return_value_policy::reference,
+          "Also writes the samples to `path` as they come, as `hopsim run --out` does: a CSV "
+          "file with its F.units.json and F.status.json sidecars, or HDF5 for a name ending "
+          "in .h5 or .hdf5 (docs/recording.md, 'Streaming to a file'). The samples taken so "
+          "far are written at once; later ones whenever 64 Ki values are held or a second of "
+          "wall time has passed (at the end of a hop). The in-memory arrays are kept. Returns "
+          "the recorder, for `with rec.stream_to(path):`. Raises InputError naming the file "
+          "if it cannot be written, ModelError if the recorder streams already or was closed.")
+      .def("flush", &Recorder::flush,
+           "Writes the samples not yet written to the file now. Raises InputError naming the "
+           "file if the write fails.")
+      .def(
+          "close",
+          [](Recorder& r) {
+            if (r.streaming()) r.finishStream();
+          },
+          "Ends the recording: writes the samples not yet written, records the file's status "
+          "'completed' and closes it; the recorder takes no more samples (its arrays stay). "
+          "Nothing for a recorder that does not stream. Raises InputError naming the file if a "
+          "write fails. A recorder dropped without close() closes its file the same way, "
+          "without reporting a failed write.")
+      .def_property_readonly("streaming", &Recorder::streaming,
+                             "Whether the recorder writes its samples to a file (stream_to).")
+      .def(
+          "__enter__", [](Recorder& r) -> Recorder& { return r; },
+          py::return_value_policy::reference)
+      .def(
+          "__exit__",
+          [](Recorder& r, py::handle type, py::handle value, py::handle) {
+            exitStream(r, type, value);
+            return false;
+          },
+          "Closes the file: its status is 'completed', 'interrupted' (KeyboardInterrupt) or "
+          "'failed' with the exception's message.")
       .def("__repr__", &describe);
 
   auto sim = py::reinterpret_borrow<py::class_<Simulation>>(m.attr("Simulation"));
   sim.def(
       "record",
       [](Simulation& s, py::handle patterns, std::optional<double> rate,
-         const std::optional<py::dict>& columns, py::handle events, bool everyHop) {
-        return makeRecorder(s, patterns, rate, columns, events, everyHop);
+         const std::optional<py::dict>& columns, py::handle events, bool everyHop,
+         const std::optional<std::string>& out) {
+        return makeRecorder(s, patterns, rate, columns, events, everyHop, out);
       },
       py::arg("patterns"), py::arg("rate") = py::none(), py::arg("columns") = py::none(),
       py::kw_only(), py::arg("events") = py::none(), py::arg("every_hop") = false,
-      py::keep_alive<0, 1>(),
+      py::arg("out") = py::none(), py::keep_alive<0, 1>(),
       "Starts recording: the same as Recorder(self, patterns, rate, columns, events=..., "
-      "every_hop=...). Keep the returned Recorder: dropping it stops the recording.");
+      "every_hop=..., out=...). Keep the returned Recorder: dropping it stops the recording.");
 
   auto scenario = py::reinterpret_borrow<py::class_<Scenario>>(m.attr("Scenario"));
   scenario
       .def_property_readonly(
-          "recorder", [](const Scenario& s) -> const Recorder& { return s.recorder(); },
+          "recorder", [](Scenario& s) -> Recorder& { return s.recorder(); },
           py::return_value_policy::reference_internal,
           "The Recorder of the file's `logging` section (empty, no columns and no samples, "
-          "without one). It belongs to the scenario.")
+          "without one). It belongs to the scenario; `with scenario.recorder.stream_to(path): "
+          "scenario.run()` streams it to a file.")
       .def(
           "to_dataframe", [](py::object self) { return dataframe(self); },
           "The recorded samples as a pandas DataFrame, as Recorder.to_dataframe().")

@@ -1,7 +1,6 @@
 #pragma once
-// A small JSON writer for the replay page's data: numbers with 17 significant digits (they
-// parse back to the same doubles), strings escaped so that the text can sit inside an HTML
-// <script> element (no '<' at all).
+// A small JSON writer for the replay page's data, on hopsim/core/json_text.h's strings and
+// numbers: arrays, vectors, quaternions.
 
 #include <array>
 #include <span>
@@ -9,9 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "hopsim/core/json_text.h"
 #include "hopsim/core/spatial/rigid_transform.h"
 
 namespace hopsim::viewer::json {
+
+using hopsim::json::appendNumber;
+using hopsim::json::appendString;
 
 /// Appends [item0, item1, ...], each written by appendItem(out, item).
 template <class Range, class AppendItem>
@@ -26,10 +29,6 @@ void appendArray(std::string& out, const Range& items, AppendItem&& appendItem) 
   out += ']';
 }
 
-/// Appends `text` as a JSON string.
-void appendString(std::string& out, std::string_view text);
-/// Appends `value` with 17 significant digits; null when not finite (JSON has no NaN).
-void appendNumber(std::string& out, double value);
 /// Appends [v0, v1, ...].
 void appendNumbers(std::string& out, std::span<const double> values);
 void appendVector(std::string& out, const spatial::Vector3& v);

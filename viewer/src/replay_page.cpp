@@ -9,6 +9,8 @@
 #include <set>
 
 #include "hopsim/assemblies/yaml_input.h"
+#include "hopsim/core/csv_sink.h"
+#include "hopsim/core/output_file.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/input_file.h"
@@ -20,16 +22,6 @@ namespace hopsim::viewer {
 namespace {
 
 constexpr std::string_view kDataMarker = "<!--HOPSIM_REPLAY_DATA-->";
-
-/// "run.csv" -> "run" (any other name is kept whole).
-std::string stem(const std::string& recording) {
-  for (const char* extension : {".csv", ".h5", ".hdf5"}) {
-    const std::string_view e(extension);
-    if (recording.size() > e.size() && recording.ends_with(e))
-      return recording.substr(0, recording.size() - e.size());
-  }
-  return recording;
-}
 
 /// The comma-separated fields of `line`.
 std::vector<std::string_view> fields(std::string_view line) {
@@ -53,6 +45,18 @@ void readUnits(const std::string& sidecar, RecordingTable& table) {
       if (const auto* text = std::get_if<std::string>(&unit->scalar())) table.units[c] = *text;
     }
   }
+}
+
+/// The `status` of a CSV recording's status sidecar ("running", "completed", ...); "" when it
+/// has none.
+std::string recordingStatus(const std::string& csv) {
+  const std::string sidecar = sidecarPath(csv, ".status.json");
+  if (!std::filesystem::exists(sidecar)) return "";
+  const InputNode status = loadYamlFile(sidecar);
+  const InputNode* value = status.isMapping() ? status.find("status") : nullptr;
+  const auto* text =
+      value != nullptr && value->isScalar() ? std::get_if<std::string>(&value->scalar()) : nullptr;
+  return text != nullptr ? *text : "";
 }
 
 /// The texts of a sequence of strings (none when `node` is not one).
@@ -148,7 +152,11 @@ RecordingTable readCsvRecording(const std::string& path) {
   table.names.assign(header.begin() + 1, header.end());
   table.columns.resize(table.names.size());
   table.units.assign(table.names.size(), "");
+  // A writer that was killed (its status sidecar still says "running") may have left half a
+  // line at the end: the samples are the whole lines.
+  const bool running = recordingStatus(path) == "running";
   for (std::size_t row = 2; std::getline(in, line); ++row) {
+    if (running && in.eof()) break;
     if (line.empty()) continue;
     const std::vector<std::string_view> values = fields(line);
     if (values.size() != header.size()) {
@@ -166,13 +174,13 @@ RecordingTable readCsvRecording(const std::string& path) {
       (c == 0 ? table.time : table.columns[c - 1]).push_back(value);
     }
   }
-  const std::string units = stem(path) + ".units.json";
+  const std::string units = sidecarPath(path, ".units.json");
   if (std::filesystem::exists(units)) readUnits(units, table);
   return table;
 }
 
 std::string sceneSidecarPath(const std::string& recording) {
-  return stem(recording) + ".scene.json";
+  return sidecarPath(recording, ".scene.json");
 }
 
 void writeReplayPage(const std::string& path, const std::string& sceneJson,
@@ -205,14 +213,11 @@ void writeReplayPage(const std::string& path, const std::string& sceneJson,
   }
   data += "}}}";
 
-  const std::string page = replayTemplate();
+  std::string page = replayTemplate();
   const std::size_t marker = page.find(kDataMarker);
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw InputError("cannot write the replay page '" + path + "'");
-  out << std::string_view(page).substr(0, marker)
-      << "<script type=\"application/json\" id=\"hopsim-replay\">" << data << "</script>"
-      << std::string_view(page).substr(marker + kDataMarker.size());
-  if (!out) throw InputError("cannot write the replay page '" + path + "'");
+  page.replace(marker, kDataMarker.size(),
+               "<script type=\"application/json\" id=\"hopsim-replay\">" + data + "</script>");
+  OutputFile::replace(path, page);
 }
 
 RecordedRun readRecordedRun(const std::string& path) {

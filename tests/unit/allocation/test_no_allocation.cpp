@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "allocation_counter.h"
 #include "continuous_test_models.h"
 #include "hopsim/assemblies/scenario.h"
+#include "hopsim/core/csv_sink.h"
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/aba_solve.h"
 #include "hopsim/core/multibody/constraints.h"
@@ -28,6 +30,7 @@
 #include "hopsim/models/smooth_contact.h"
 #include "hopsim/models/standard_models.h"
 #include "multibody_test_models.h"
+#include "temp_dir.h"
 
 namespace hopsim {
 
@@ -274,6 +277,28 @@ TEST_CASE("recording at a rate inside hops allocates nothing once warm and reser
     CHECK(allocationsDuring([&] { sim.advanceTimeBy(2.0); }) == 0);
     CHECK(recorder.rows() > 2400);
   }
+}
+
+TEST_CASE(
+    "streaming a recording to a CSV file allocates nothing once a write of its size was made") {
+  // 1 kHz samples of the arm's coordinates, energies and node frames, ten per 10 ms hop,
+  // written every 4 samples (inside the hops' sampling) and at the end of every hop
+  // (flushSeconds 0): the file is written all the time.
+  Simulation sim({.ioStepSize = 0.01, .integrationSteps = 2, .integrator = "rk4"});
+  addArmMechanism(sim);
+  sim.lock();
+  Recorder recorder(sim, {"multibody.Q", "multibody.U", "multibody.energy.*", "multibody.nodes.**"},
+                    1000.0);
+  testing::TempDir dir;
+  const std::string csv = dir.path() + "/arm.csv";
+  recorder.streamTo(std::make_unique<CsvSink>(csv, ""), {.flushSamples = 4, .flushSeconds = 0.0});
+  sim.advanceTimeBy(0.5);
+  const std::uintmax_t before = std::filesystem::file_size(csv);
+  CHECK(allocationsDuring([&] { sim.advanceTimeBy(2.0); }) == 0);
+  CHECK(std::filesystem::file_size(csv) > before);
+  CHECK(recorder.times().size() < 4);
+  recorder.finishStream();
+  CHECK(recorder.rows() == 2501);
 }
 
 TEST_CASE("constrained multibody dynamics allocates nothing once its data is built") {

@@ -60,6 +60,7 @@ class Scenario {
   void run();
   /// The logged variables, sampled as `logging` says (empty when there is no `logging`).
   const Recorder& recorder() const { return *recorder_; }
+  Recorder& recorder() { return *recorder_; }
   /// The `logging.file` the scenario names, relative paths resolved against its directory.
   const std::optional<std::string>& logFile() const { return logFile_; }
   /// What `log` actions recorded, in firing order.

@@ -24,7 +24,8 @@ struct DataflowConnection {
 };
 
 /// Orders `modelCount` models so that every writer of an unbroken feed-through connection runs
-/// before its reader. Stable: among models free to run, the lower index (creation order) runs first.
+/// before its reader. Stable: among models free to run, the lower index (creation order) runs
+/// first.
 /// @throws ModelError if unbroken connections form a cycle (an algebraic loop); the message
 /// prints the cycle as `A.y -> signal -> B.u` links with the feed-through declarations involved.
 std::vector<std::size_t> sortDataflow(std::size_t modelCount,

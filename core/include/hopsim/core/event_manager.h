@@ -52,9 +52,9 @@ class EventManager {
   struct ScheduleState {
     std::string name;
     EventKind kind;
-    Ticks next;               ///< next firing tick (timed kinds), kNever otherwise
-    std::uint64_t nextIndex;  ///< position in a time list
-    std::int64_t periodIndex; ///< k of the next periodic firing
+    Ticks next;                ///< next firing tick (timed kinds), kNever otherwise
+    std::uint64_t nextIndex;   ///< position in a time list
+    std::int64_t periodIndex;  ///< k of the next periodic firing
   };
   /// Every live event, in registration order.
   std::vector<ScheduleState> scheduleStates() const;
@@ -162,9 +162,9 @@ class EventManager {
   std::vector<std::uint32_t> releasedWhileFiring_;
   int firingDepth_ = 0;
   std::map<std::string, std::uint32_t, std::less<>> byName_;
-  std::vector<Pending> heap_;  // min-heap on (tick, priority, sequence)
-  std::vector<std::uint32_t> phaseEvents_;   // BeginIoStep/EndIoStep/EndHop slots
-  std::vector<std::uint32_t> modelEvents_;   // ModelMethod slots
+  std::vector<Pending> heap_;               // min-heap on (tick, priority, sequence)
+  std::vector<std::uint32_t> phaseEvents_;  // BeginIoStep/EndIoStep/EndHop slots
+  std::vector<std::uint32_t> modelEvents_;  // ModelMethod slots
   std::vector<Due> due_;
   std::vector<Due> modelDue_;
   std::uint64_t nextSequence_ = 0;

@@ -254,44 +254,66 @@ class Model {
 
   template <class T>
   static decltype(auto) mutableRef(Buffer& b) {
-    if constexpr (std::is_same_v<T, double>) return (b.doubles()[0]);
-    else if constexpr (std::is_same_v<T, std::int64_t>) return (b.ints()[0]);
-    else if constexpr (std::is_same_v<T, bool>) return (b.boolean());
-    else if constexpr (std::is_same_v<T, std::string>) return (b.string());
+    if constexpr (std::is_same_v<T, double>)
+      return (b.doubles()[0]);
+    else if constexpr (std::is_same_v<T, std::int64_t>)
+      return (b.ints()[0]);
+    else if constexpr (std::is_same_v<T, bool>)
+      return (b.boolean());
+    else if constexpr (std::is_same_v<T, std::string>)
+      return (b.string());
     else if constexpr (std::is_same_v<T, Eigen::VectorXd>)
       return Eigen::Map<Eigen::VectorXd>(b.doubles(), static_cast<Eigen::Index>(b.length()));
-    else return std::span<std::int64_t>(b.ints(), b.length());
+    else
+      return std::span<std::int64_t>(b.ints(), b.length());
   }
   template <class T>
   static decltype(auto) constRef(const Buffer& b) {
-    if constexpr (std::is_same_v<T, double>) return b.doubles()[0];
-    else if constexpr (std::is_same_v<T, std::int64_t>) return b.ints()[0];
-    else if constexpr (std::is_same_v<T, bool>) return b.boolean();
-    else if constexpr (std::is_same_v<T, std::string>) return (b.string());
+    if constexpr (std::is_same_v<T, double>)
+      return b.doubles()[0];
+    else if constexpr (std::is_same_v<T, std::int64_t>)
+      return b.ints()[0];
+    else if constexpr (std::is_same_v<T, bool>)
+      return b.boolean();
+    else if constexpr (std::is_same_v<T, std::string>)
+      return (b.string());
     else if constexpr (std::is_same_v<T, Eigen::VectorXd>)
       return Eigen::Map<const Eigen::VectorXd>(b.doubles(), static_cast<Eigen::Index>(b.length()));
-    else return std::span<const std::int64_t>(b.ints(), b.length());
+    else
+      return std::span<const std::int64_t>(b.ints(), b.length());
   }
   template <class T, bool kConst>
   static decltype(auto) portRef(const SignalSlice& s) {
     Buffer& b = s.signal().buffer();
     const auto n = static_cast<Eigen::Index>(s.length());
     if constexpr (std::is_same_v<T, Eigen::VectorXd>) {
-      if constexpr (kConst) return Eigen::Map<const Eigen::VectorXd>(b.doubles() + s.offset(), n);
-      else return Eigen::Map<Eigen::VectorXd>(b.doubles() + s.offset(), n);
+      if constexpr (kConst)
+        return Eigen::Map<const Eigen::VectorXd>(b.doubles() + s.offset(), n);
+      else
+        return Eigen::Map<Eigen::VectorXd>(b.doubles() + s.offset(), n);
     } else if constexpr (std::is_same_v<T, IntVector>) {
-      if constexpr (kConst) return std::span<const std::int64_t>(b.ints() + s.offset(), s.length());
-      else return std::span<std::int64_t>(b.ints() + s.offset(), s.length());
+      if constexpr (kConst)
+        return std::span<const std::int64_t>(b.ints() + s.offset(), s.length());
+      else
+        return std::span<std::int64_t>(b.ints() + s.offset(), s.length());
     } else if constexpr (kConst) {
-      if constexpr (std::is_same_v<T, double>) return b.doubles()[s.offset()];
-      else if constexpr (std::is_same_v<T, std::int64_t>) return b.ints()[s.offset()];
-      else if constexpr (std::is_same_v<T, bool>) return b.boolean();
-      else return static_cast<const std::string&>(b.string());
+      if constexpr (std::is_same_v<T, double>)
+        return b.doubles()[s.offset()];
+      else if constexpr (std::is_same_v<T, std::int64_t>)
+        return b.ints()[s.offset()];
+      else if constexpr (std::is_same_v<T, bool>)
+        return b.boolean();
+      else
+        return static_cast<const std::string&>(b.string());
     } else {
-      if constexpr (std::is_same_v<T, double>) return (b.doubles()[s.offset()]);
-      else if constexpr (std::is_same_v<T, std::int64_t>) return (b.ints()[s.offset()]);
-      else if constexpr (std::is_same_v<T, bool>) return (b.boolean());
-      else return (b.string());
+      if constexpr (std::is_same_v<T, double>)
+        return (b.doubles()[s.offset()]);
+      else if constexpr (std::is_same_v<T, std::int64_t>)
+        return (b.ints()[s.offset()]);
+      else if constexpr (std::is_same_v<T, bool>)
+        return (b.boolean());
+      else
+        return (b.string());
     }
   }
 
@@ -322,11 +344,11 @@ class Model {
   // class (ModelBinding::setImplementedMethods).
   ModelMethodSet implementedMethods_ = kEveryModelMethod;
   const ModelClassCalls* classCalls_ = nullptr;  // unknown class: called one by one
-  std::vector<Buffer> derivatives_;  // one per continuous state, sized at lock()
+  std::vector<Buffer> derivatives_;              // one per continuous state, sized at lock()
   std::string name_;
   const ModelSpec* spec_;
   std::uint64_t* flagsRaised_ = nullptr;  // the simulation's count (countFlagsIn), if any
-  std::vector<bool> paramAssigned_;  // true once a param has a value (default or set)
+  std::vector<bool> paramAssigned_;       // true once a param has a value (default or set)
   std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
 };
 

@@ -95,10 +95,10 @@ struct FieldSpec {
   FieldRole role = FieldRole::Param;
   std::string name;
   ElementType type = ElementType::Double;
-  bool vector = false;        ///< declared as a vector type (length may still be 1)
-  std::size_t length = 1;     ///< the fixed length, when lengthSymbol is empty
-  std::string lengthSymbol;   ///< a variable length's name ("n"), resolved at lock()
-  std::string unit;           ///< SI unit ("N", "m/s^2"); "" for dimensionless or non-numeric
+  bool vector = false;       ///< declared as a vector type (length may still be 1)
+  std::size_t length = 1;    ///< the fixed length, when lengthSymbol is empty
+  std::string lengthSymbol;  ///< a variable length's name ("n"), resolved at lock()
+  std::string unit;          ///< SI unit ("N", "m/s^2"); "" for dimensionless or non-numeric
   std::optional<Value> defaultValue;  ///< a scalar default fills every element of a vector
   std::optional<double> lower;        ///< bound on every element
   std::optional<double> upper;        ///< bound on every element
@@ -187,23 +187,19 @@ class FieldDeclarator {
   /// Exclusive upper bound: every element must be less than `upper`.
   FieldDeclarator& below(double upper);
   /// A fixed vector length.
-  FieldDeclarator& length(std::size_t count)
-    requires FieldType<T>::kVector;
+  FieldDeclarator& length(std::size_t count) requires FieldType<T>::kVector;
   /// A variable vector length named `symbol`; fields sharing a symbol share the length,
   /// which the tied signals or set values fix at lock(), or else a scalar integer param named
   /// `symbol` (a capacity: states sized by a param).
-  FieldDeclarator& length(std::string symbol)
-    requires FieldType<T>::kVector;
+  FieldDeclarator& length(std::string symbol) requires FieldType<T>::kVector;
   /// This output depends directly on these inputs only (feed-through pairs).
   template <class... In>
-  FieldDeclarator& feedsFrom(FieldKey<FieldRole::FlowIn, In>... inputs)
-    requires(R == FieldRole::FlowOut);
+  FieldDeclarator& feedsFrom(FieldKey<FieldRole::FlowIn, In>... inputs) requires(
+      R == FieldRole::FlowOut);
   /// The same with the flowIns' indices, for declarations built at run time (Python models).
-  FieldDeclarator& feedsFrom(std::vector<std::size_t> inputs)
-    requires(R == FieldRole::FlowOut);
+  FieldDeclarator& feedsFrom(std::vector<std::size_t> inputs) requires(R == FieldRole::FlowOut);
   /// This output depends on no input directly (it reads only states, params and time).
-  FieldDeclarator& noFeedThrough()
-    requires(R == FieldRole::FlowOut);
+  FieldDeclarator& noFeedThrough() requires(R == FieldRole::FlowOut);
 
   operator FieldKey<R, T>() const { return {index_}; }  // NOLINT: the point of the builder
 
@@ -369,41 +365,35 @@ FieldDeclarator<R, T>& FieldDeclarator<R, T>::max(double upper) {
   return *this;
 }
 template <FieldRole R, class T>
-FieldDeclarator<R, T>& FieldDeclarator<R, T>::length(std::size_t count)
-  requires FieldType<T>::kVector
-{
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::length(
+    std::size_t count) requires FieldType<T>::kVector {
   field().length = count;
   field().lengthSymbol.clear();
   spec_->checkField(field());
   return *this;
 }
 template <FieldRole R, class T>
-FieldDeclarator<R, T>& FieldDeclarator<R, T>::length(std::string symbol)
-  requires FieldType<T>::kVector
-{
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::length(
+    std::string symbol) requires FieldType<T>::kVector {
   field().lengthSymbol = std::move(symbol);
   spec_->checkField(field());
   return *this;
 }
 template <FieldRole R, class T>
 template <class... In>
-FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(FieldKey<FieldRole::FlowIn, In>... inputs)
-  requires(R == FieldRole::FlowOut)
-{
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(
+    FieldKey<FieldRole::FlowIn, In>... inputs) requires(R == FieldRole::FlowOut) {
   field().feedsFrom = std::vector<std::size_t>{inputs.index...};
   return *this;
 }
 template <FieldRole R, class T>
-FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(std::vector<std::size_t> inputs)
-  requires(R == FieldRole::FlowOut)
-{
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::feedsFrom(std::vector<std::size_t> inputs) requires(
+    R == FieldRole::FlowOut) {
   field().feedsFrom = std::move(inputs);
   return *this;
 }
 template <FieldRole R, class T>
-FieldDeclarator<R, T>& FieldDeclarator<R, T>::noFeedThrough()
-  requires(R == FieldRole::FlowOut)
-{
+FieldDeclarator<R, T>& FieldDeclarator<R, T>::noFeedThrough() requires(R == FieldRole::FlowOut) {
   field().feedsFrom = std::vector<std::size_t>{};
   return *this;
 }

@@ -211,8 +211,8 @@ class MultibodySystem {
     bool matches(const Eigen::Ref<const Eigen::VectorXd>& q,
                  const Eigen::Ref<const Eigen::VectorXd>& u) const {
       // The sizes differ after a tree edit, until the next lock() rebuilds the workspace.
-      return valid_ && q_.size() == q.size() && u_.size() == u.size() &&
-             q_.cwiseEqual(q).all() && u_.cwiseEqual(u).all();
+      return valid_ && q_.size() == q.size() && u_.size() == u.size() && q_.cwiseEqual(q).all() &&
+             u_.cwiseEqual(u).all();
     }
     void record(const Eigen::Ref<const Eigen::VectorXd>& q,
                 const Eigen::Ref<const Eigen::VectorXd>& u) {

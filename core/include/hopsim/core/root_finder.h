@@ -46,8 +46,7 @@ Bracket narrowBracket(Residual&& g, Bracket bracket, double timeTolerance, doubl
   // 200 evaluations halve any double interval to nothing; reaching it means a NaN residual.
   for (int guard = 0; guard < 200; ++guard) {
     const double width = bracket.b - bracket.a;
-    const double resolution =
-        2.0 * std::numeric_limits<double>::epsilon() * std::fabs(bracket.b);
+    const double resolution = 2.0 * std::numeric_limits<double>::epsilon() * std::fabs(bracket.b);
     if (width <= timeTolerance || width <= resolution || bracket.gb == 0.0 ||
         std::fabs(bracket.gb) <= valueTolerance) {
       break;

@@ -354,8 +354,8 @@ class Simulation {
   void registerTimedEvent(std::string name, const std::vector<double>& times,
                           EventCallback callback, EventOptions options = {});
   /// Fires at first + k*period for k = 0, 1, ..., computed exactly from k.
-  void registerPeriodicEvent(std::string name, double first, double period,
-                             EventCallback callback, EventOptions options = {});
+  void registerPeriodicEvent(std::string name, double first, double period, EventCallback callback,
+                             EventOptions options = {});
   /// Fires at `first`, then at each time its callback returns.
   void registerSelfReschedulingEvent(std::string name, double first, RescheduleCallback callback,
                                      EventOptions options = {});
@@ -363,8 +363,7 @@ class Simulation {
   void registerBeginIoStepEvent(std::string name, EventCallback callback,
                                 EventOptions options = {});
   /// Fires at the end of every default-period I/O step.
-  void registerEndIoStepEvent(std::string name, EventCallback callback,
-                              EventOptions options = {});
+  void registerEndIoStepEvent(std::string name, EventCallback callback, EventOptions options = {});
   /// Fires at the end of every hop.
   void registerEndHopEvent(std::string name, EventCallback callback, EventOptions options = {});
   /// Fires before or after every call of `method` on `model`; the time is the method's own
@@ -618,7 +617,7 @@ class Simulation {
   int integrationSteps_;
 
   std::map<std::string, std::unique_ptr<Signal>, std::less<>> signals_;
-  std::vector<ModelSlot> slots_;  // creation order
+  std::vector<ModelSlot> slots_;                             // creation order
   std::vector<std::pair<std::string, std::string>> breaks_;  // (model, flowIn)
   VariableTree variables_;
   EventManager events_;
@@ -638,8 +637,8 @@ class Simulation {
   // hop start looks at every model's flags only when this count moved.
   std::uint64_t modelFlagsRaised_ = 0;
   std::uint64_t modelFlagsSeen_ = 0;
-  bool askingStops_ = false;   // stop callbacks running: their list must not change
-  bool stopRequest_ = false;   // requestStop() since the stop callbacks were last asked
+  bool askingStops_ = false;  // stop callbacks running: their list must not change
+  bool stopRequest_ = false;  // requestStop() since the stop callbacks were last asked
   // The next default-period barrier after this hop's start, and its index; before the first
   // hop (and after the period changes) origin_, index 0. Always a barrier of the default grid,
   // which onDefaultGrid() recognizes without arithmetic: hops mostly start and end there, and
@@ -687,9 +686,9 @@ class Simulation {
   StepProjection stepProjection_;  // the multibody projection, for integrators that call it
   std::vector<StateMask> masks_;
   StateVector states_;
-  Eigen::VectorXd x_;      // X during a hop
-  Eigen::VectorXd xdot_;   // bonus evaluations
-  Eigen::VectorXd xTrial_; // localization
+  Eigen::VectorXd x_;              // X during a hop
+  Eigen::VectorXd xdot_;           // bonus evaluations
+  Eigen::VectorXd xTrial_;         // localization
   Eigen::MatrixXd subStepStates_;  // X at each sub-step boundary of the last pass (fixed-step)
   std::vector<double> subStepTimes_;
   // What the last sub-step ended with (docs/integrators.md, "How the executive drives them"):
@@ -739,7 +738,7 @@ class Simulation {
   std::deque<Crossing> crossings_;  // registration order; stays in place while callbacks add
   std::uint64_t crossingSequence_ = 0;
   std::vector<std::size_t> firing_;  // crossings to fire at the end of this hop, in order
-  std::vector<std::vector<Buffer>> savedDiscrete_;    // rollback point, per active model
+  std::vector<std::vector<Buffer>> savedDiscrete_;  // rollback point, per active model
   std::vector<std::vector<Buffer>> savedContinuous_;
   Eigen::VectorXd savedQ_;
   Eigen::VectorXd savedU_;
@@ -750,7 +749,7 @@ class Simulation {
   std::vector<Sampler> samplers_;  // registration order
   std::vector<std::pair<SamplerId, EventObserver>> eventObservers_;
   SamplerId nextSamplerId_ = 1;
-  bool sampling_ = false;  // a sample callback is running
+  bool sampling_ = false;                                  // a sample callback is running
   std::vector<Model::EvaluationState> sampleSavedModels_;  // per active ContinuousModel
   MultibodySystem::EvaluationState sampleSavedMultibody_;
   Eigen::VectorXd xdotSample_;

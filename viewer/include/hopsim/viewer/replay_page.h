@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hopsim/core/recording_sink.h"
 #include "hopsim/viewer/scene.h"
 
 namespace hopsim {
@@ -50,6 +51,15 @@ std::unique_ptr<Recorder> replayRecorder(Simulation& sim, const Recorder* logged
 /// record), or the file cannot be written.
 void writeReplayPage(const std::string& path, const std::string& sceneJson,
                      const RecordingTable& recording);
+
+/// The sink of the recording file `file` as hopsim run writes it (Recorder::streamTo): HDF5
+/// for a name ending in .h5 or .hdf5 (hdf5Sink, the scene in its `viewer_scene` attribute),
+/// else CSV with its sidecars (CsvSink) and the scene sidecar (sceneSidecarPath) holding
+/// `sceneJson`; without a scene, an earlier run's scene sidecar is removed, so that it is never
+/// paired with this recording. `scenarioFile` is the run's file ("" for none).
+std::unique_ptr<RecordingSink> recordingSink(const std::string& file,
+                                             const std::string& scenarioFile,
+                                             const std::string& sceneJson);
 
 /// A run as hopsim run writes it: its recording and the scene stored with it.
 struct RecordedRun {
