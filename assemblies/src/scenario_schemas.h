@@ -50,7 +50,7 @@ struct SimulationSection : ParamSchema {
   SchemaKey<double> stateBound =
       field<double>("state_bound").above(0.0).defaultValue(SimulationOptions{}.stateBound)
           .describe("the largest magnitude an integrated state may reach; beyond it, or not "
-                    "finite, the run stops with a NumericalError (.inf: finiteness only)");
+                    "finite, the run stops with a NumericalError");
   SchemaKey<std::vector<double>> gravity =
       field<std::vector<double>>("gravity").unit("m/s^2").length(3)
           .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");

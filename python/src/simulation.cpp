@@ -463,7 +463,7 @@ void bindSimulation(py::module_& m) {
         py::arg("io_step_size") = defaults.ioStepSize, py::arg("start_time") = defaults.startTime,
         py::arg("integration_steps") = defaults.integrationSteps, py::kw_only(),
         py::arg("integrator") = defaults.integrator, py::arg("integrator_options") = py::none(),
-        py::arg("state_bound") = defaults.stateBound,
+        py::arg_v("state_bound", defaults.stateBound, "1e15"),
         "A simulation with default model period `io_step_size` (s) starting at `start_time` "
         "(s); periodic schedules are phased from the start time. `integrator` names the "
         "integrator of the continuous states ('euler', 'rk4', 'rkf45', 'cvode'; see "
