@@ -2,7 +2,7 @@
 # Sourced, not run.
 
 # Debian 12 packages the build and tests need (DESIGN.md section 1). ccache is optional: where it
-# is installed, a build of sources another clone or build directory has compiled is a cache hit.
+# is installed, a rebuild of sources this build directory has compiled before is a cache hit.
 HOPSIM_PACKAGES=(cmake g++ ninja-build ccache libeigen3-dev libcli11-dev doctest-dev
   libbenchmark-dev libsundials-dev libyaml-cpp-dev libmuparser-dev libfcl-dev pybind11-dev
   python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev
@@ -30,7 +30,8 @@ hopsim_install_packages() {
 # -DNAME=VALUE option differs from DIR's cache (an option whose default changed since DIR was
 # configured, say), then build the named targets (all without one) incrementally with 2 jobs.
 # With ccache installed, compilations go through it, with paths inside the checkout hashed
-# relative to it, so that every clone of the repository shares the cache.
+# relative to it (sources that use a precompiled header still miss in another clone: the .gch
+# differs with the clone's path).
 hopsim_build() {
   local dir=$1
   shift
