@@ -249,7 +249,7 @@ TEST_CASE("the refusal names the line of the damage") {
                        InputError);
 }
 
-TEST_CASE("a checkpoint records the hopsim that wrote it; another build's file restores too") {
+TEST_CASE("a checkpoint records the hopsim that wrote it, and another build's file restores too") {
   const testing::TempDir dir;
   const std::string file = dir.path() + "/origin.ckpt";
   std::vector<std::string> lines = savedAt(1.0, file);
