@@ -60,15 +60,18 @@ void checkFieldValues(const CheckpointReader& reader, const FieldSpec& field, Fi
   for (std::size_t k = 0; k < values.length(); ++k) {
     const double x = values.type() == ElementType::Double ? values.doubles()[k]
                                                           : static_cast<double>(values.ints()[k]);
-    const std::string element = values.length() > 1 ? path + "[" + std::to_string(k) + "]" : path;
+    const auto element = [&] {
+      return (values.length() > 1 ? path + "[" + std::to_string(k) + "]" : path) + " is " +
+             formatNumber(x);
+    };
     if (role == FieldRole::ContinuousState && !std::isfinite(x)) {
-      reader.fail(element + " is " + formatNumber(x) + "; expected a finite continuous state");
+      reader.fail(element() + "; expected a finite continuous state");
     }
     if (role == FieldRole::Param && std::isnan(x)) {
-      reader.fail(element + " is nan; expected a number (a param always has a value)");
+      reader.fail(element() + "; expected a number (a param always has a value)");
     }
     if (!field.withinBounds(x)) {
-      reader.fail(element + " is " + formatNumber(x) + ", " + field.violatedBound(x) +
+      reader.fail(element() + ", " + field.violatedBound(x) +
                   (field.unit.empty() ? "" : " " + field.unit));
     }
   }
@@ -139,10 +142,9 @@ void CheckpointParser::readClock() {
   c.now = reader_.integer("the clock (ticks)", kLeast, kMost);
   const double t = ticksToSeconds(c.now);
   if (c.now < sim_.origin_ || !isRepresentableTime(t)) {
-    reader_.fail("the clock is " + formatNumber(t) +
-                 " s; expected a time from this "
-                 "simulation's start time, " +
-                 formatNumber(ticksToSeconds(sim_.origin_)) + " s, to 4e9 s");
+    const std::string start = formatNumber(ticksToSeconds(sim_.origin_));
+    reader_.fail("the clock is " + formatNumber(t) + " s; expected a time from this simulation's " +
+                 "start time, " + start + " s, to 4e9 s");
   }
   c.stateTime = reader_.finite("the state time");
   // stateTime() is within half a tick of the clock, or up to one tick before it.

@@ -24,9 +24,14 @@
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/signals/error.h"
 #include "temp_dir.h"
+#include "text_lines.h"
 
 namespace hopsim {
 namespace {
+
+using testing::joinLines;
+using testing::readText;
+using testing::splitLines;
 
 /// SplitMix64: the same damages on every platform and every run.
 class Random {
@@ -44,19 +49,6 @@ class Random {
  private:
   std::uint64_t state_;
 };
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string joinLines(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
-}
 
 std::vector<std::string> splitTokens(const std::string& line) {
   std::vector<std::string> tokens;
@@ -163,13 +155,6 @@ std::string damage(const std::string& text, Random& random, std::string& what) {
       return joinLines(lines);
     }
   }
-}
-
-std::string readText(const std::string& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 /// A scenario loaded for the test, and how far to run it.

@@ -6,7 +6,6 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -19,6 +18,7 @@
 #include "hopsim/signals/error.h"
 #include "temp_dir.h"
 #include "test_models.h"
+#include "text_lines.h"
 
 namespace hopsim::test {
 namespace {
@@ -28,6 +28,9 @@ using multibody::kWorldBody;
 using spatial::Matrix3;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using testing::joinLines;
+using testing::readText;
+using testing::splitLines;
 
 /// Every kind of saved state: continuous states (a spring with a bounded param, a ball with a
 /// zero crossing), a discrete state, a string signal, a free body with a quaternion under
@@ -57,31 +60,11 @@ void buildScenario(Simulation& sim) {
   sim.registerTimedEvent("list", std::vector<double>{0.5, 2.0, 4.0}, [](Simulation&, double) {});
 }
 
-std::string readText(const std::string& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// The checkpoint text of `sim` now: every saved value, bit for bit (hexfloat).
 std::string stateText(const Simulation& sim, const testing::TempDir& dir) {
   const std::string file = dir.path() + "/state.ckpt";
   sim.saveCheckpoint(file);
   return readText(file);
-}
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string joinLines(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
 }
 
 /// The scenario run to `t` and saved to `file`: the checkpoint's lines.
