@@ -71,8 +71,8 @@ SignalRef Assembly::signal(std::string_view localName) const {
       const Signal& s = sim_->signal(localName);
       return {std::string(localName), 0, s.length()};
     } catch (const NotFoundError&) {
-      throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +
-                       "'" + didYouMean(localName, sim_->signalNames()));
+      throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) + "'" +
+                       didYouMean(localName, sim_->signalNames()));
     }
   }
   throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +

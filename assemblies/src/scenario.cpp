@@ -60,8 +60,9 @@ class Scenario::Builder {
     const SourceLocation where = simulation != nullptr && simulation->location().known()
                                      ? simulation->location()
                                  : document.location().known() ? document.location()
-                                                                : SourceLocation{file, 0, 0};
-    locatedAt(where, "", [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
+                                                               : SourceLocation{file, 0, 0};
+    locatedAt(where, "",
+              [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
     AssemblyInputs top;
     top.signals = signalDefinitions(document.find("signals"), "signals");
     top.assemblies = children(document.find("assemblies"), "assemblies");
@@ -102,8 +103,7 @@ class Scenario::Builder {
     } catch (const Error& e) {
       const ErrorSubject* subject = errorSubject(e);
       if (subject == nullptr) throw;
-      const std::string message =
-          locateMessage(scenario_.top_->definedAt(*subject), "", e.what());
+      const std::string message = locateMessage(scenario_.top_->definedAt(*subject), "", e.what());
       if (message == e.what()) throw;
       rethrowAs(e, message);
     }
@@ -499,8 +499,9 @@ class Scenario::Builder {
         }
         definition.set("when", InputNode::mapping(std::move(rest), when->location()));
       }
-      const ParamSet e = locatedAt(
-          value.location(), "", [&] { return parseKnown<EventSection>(definition, path, {"set"}); });
+      const ParamSet e = locatedAt(value.location(), "", [&] {
+        return parseKnown<EventSection>(definition, path, {"set"});
+      });
       const EventCallback action = makeAction(name, e, value.find("set"), path);
       EventOptions options;
       options.priority = static_cast<int>(e[E.priority]);

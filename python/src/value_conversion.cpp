@@ -142,10 +142,11 @@ py::str messageText(std::string_view text) {
   return py::reinterpret_steal<py::str>(decoded);
 }
 
-py::list messageTexts(const std::vector<std::string>& texts) {
-  py::list list;
-  for (const std::string& text : texts) list.append(messageText(text));
-  return list;
+std::vector<py::str> messageTexts(const std::vector<std::string>& texts) {
+  std::vector<py::str> decoded;
+  decoded.reserve(texts.size());
+  for (const std::string& text : texts) decoded.push_back(messageText(text));
+  return decoded;
 }
 
 py::array_t<double> toArray(std::span<const double> values) { return newArray(values); }

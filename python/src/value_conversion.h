@@ -32,8 +32,8 @@ py::object toPython(const Value& value);
 /// input in another encoding) replaced by U+FFFD: a message or warning is never lost to a
 /// UnicodeDecodeError. @throws py::error_already_set when out of memory.
 py::str messageText(std::string_view text);
-/// The same for each of `texts` (a list of warnings).
-py::list messageTexts(const std::vector<std::string>& texts);
+/// The same for each of `texts` (a list of warnings; a vector, so that signatures say List[str]).
+std::vector<py::str> messageTexts(const std::vector<std::string>& texts);
 
 /// A copy of `values` as a new float64 numpy array.
 py::array_t<double> toArray(std::span<const double> values);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chrono_yaml_test_util.h"
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/signals/error.h"
 #include "temp_dir.h"
@@ -70,20 +71,7 @@ const std::string kArm = R"(assemblies:
       nodes: {tip: {position: [0, 0, 1]}}
 )";
 
-/// A Chrono model file with a fixed body `ground` and a body `b`.
-const std::string kChrono = R"(chrono-version: 10.0
-model:
-  bodies:
-    - name: ground
-      location: [0, 0, 0]
-      fixed: true
-    - name: b
-      location: [0, 0, 0]
-      mass: 2
-      inertia:
-        moments: [1, 2, 3]
-)";
-/// Its joints: one on a body that does not exist.
+/// The joints of a Chrono model file (chrono_test::kHead): one on a body that does not exist.
 const std::string kChronoJoint = R"(  joints:
     - name: j
       type: REVOLUTE
@@ -302,7 +290,8 @@ models:
     ties: {q: a}
 )"}}},
       // ---- Chrono and MBSE files, run and included ------------------------------------------
-      {"a Chrono joint on an unknown body", kChrono + kChronoJoint, "nobody"},
+      {"a Chrono joint on an unknown body", std::string(chrono_test::kHead) + kChronoJoint,
+       "nobody"},
       {"an MBSE body on a point that does not exist", R"(points:
   - {x: 0, y: 0, fixed: true}
   - {x: 1, y: 0}
@@ -317,7 +306,7 @@ planar_bodies:
       {"an included Chrono file's error",
        kHead + "include: [model.yaml]\n",
        "nobody",
-       {{"model.yaml", kChrono + kChronoJoint}}},
+       {{"model.yaml", std::string(chrono_test::kHead) + kChronoJoint}}},
       // ---- contact --------------------------------------------------------------------------
       {"contact shape on an unknown body", kHead + R"(contact:
   materials: [{name: m}]
