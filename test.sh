@@ -2,8 +2,8 @@
 # Installs what is missing, builds hopsim, and runs every test: the Release suite (unit tests and,
 # registered with ctest as "python: pytest", the Python tests).
 #
-#   ./test.sh              the Release suite (what CI runs: about 13 minutes from a clean clone
-#                          on 2 cores, within the suite's 20-minute budget)
+#   ./test.sh              the Release suite (what CI runs; the time from a fresh clone is in
+#                          docs/performance.md, "Build time")
 #   ./test.sh --sanitize   then the unit tests again under AddressSanitizer and
 #                          UndefinedBehaviorSanitizer, in build-sanitize/ (a second build of the
 #                          whole tree: about 22 minutes more from scratch, a few when little

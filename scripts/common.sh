@@ -1,11 +1,12 @@
 # Shared by run.sh and test.sh: install missing Debian packages, configure and build.
 # Sourced, not run.
 
-# Debian 12 packages the build and tests need (DESIGN.md section 1).
-HOPSIM_PACKAGES=(cmake g++ ninja-build libeigen3-dev libcli11-dev doctest-dev libbenchmark-dev
-  libsundials-dev libyaml-cpp-dev libmuparser-dev libfcl-dev pybind11-dev python3-dev python3-numpy
-  python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev python3-h5py chromium
-  python3-scipy python3-distributed)
+# Debian 12 packages the build and tests need (DESIGN.md section 1). ccache is optional: where it
+# is installed, a rebuild of sources this build directory has compiled before is a cache hit.
+HOPSIM_PACKAGES=(cmake g++ ninja-build ccache libeigen3-dev libcli11-dev doctest-dev
+  libbenchmark-dev libsundials-dev libyaml-cpp-dev libmuparser-dev libfcl-dev pybind11-dev
+  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev
+  python3-h5py chromium python3-scipy python3-distributed)
 
 hopsim_install_packages() {
   local missing=()
@@ -25,15 +26,36 @@ hopsim_install_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# hopsim_build DIR [cmake options...]: configure when DIR is new or when a -DNAME=VALUE option
-# differs from DIR's cache (an option whose default changed since DIR was configured, say), then
-# build incrementally with 2 jobs.
+# hopsim_build DIR [-DNAME=VALUE...] [--target NAME...]: configure when DIR is new or when a
+# -DNAME=VALUE option differs from DIR's cache (an option whose default changed since DIR was
+# configured, say), then build the named targets (all without one) incrementally with 2 jobs.
+# With ccache installed, compilations go through it, with paths inside the checkout hashed
+# relative to it (sources that use a precompiled header still miss in another clone: the .gch
+# differs with the clone's path).
 hopsim_build() {
   local dir=$1
   shift
+  local options=() targets=()
+  while [ $# -gt 0 ]; do
+    if [ "$1" = "--target" ]; then
+      targets+=(--target "$2")
+      shift 2
+    else
+      options+=("$1")
+      shift
+    fi
+  done
+  if command -v ccache >/dev/null; then
+    options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    export CCACHE_BASEDIR="$PWD"
+    # The precompiled headers (HOPSIM_PRECOMPILED_HEADERS) are cacheable only with these.
+    export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+  else
+    options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=)
+  fi
   local configure=0 option name value
   [ -f "$dir/build.ninja" ] || configure=1
-  for option in "$@"; do
+  for option in "${options[@]}"; do
     [[ $option == -D*=* ]] || continue
     option=${option#-D}
     name=${option%%=*}
@@ -43,12 +65,11 @@ hopsim_build() {
       configure=1
   done
   if [ "$configure" -eq 1 ]; then
-    cmake -S . -B "$dir" -G Ninja "$@"
+    cmake -S . -B "$dir" -G Ninja "${options[@]}"
   fi
-  cmake --build "$dir" -j 2
+  cmake --build "$dir" -j 2 "${targets[@]}"
   hopsim_python_path "$dir"
 }
-
 # hopsim_python_path DIR [SITE]: makes `import hopsim` find DIR's Python package from anywhere,
 # without PYTHONPATH, by a development .pth file (hopsim-dev.pth, holding the absolute path of
 # DIR/python) in SITE, by default the system interpreter's first site directory

@@ -58,7 +58,7 @@ hopsim_fails("^hopsim: error: no column 'altitud' in '[^']*lander\\.csv' \\(did 
   plot ${WORK}/lander.csv signals.thrust altitud -o ${WORK}/unknown.png)
 hopsim_fails("^hopsim: error: plot -o '[^']*lander\\.bmpx': unknown extension '\\.bmpx'"
   plot ${WORK}/lander.csv -o ${WORK}/lander.bmpx)
-hopsim_fails("--dpi: Value 0 not in range 1 to 10000"
+hopsim_fails("--dpi: expected an integer from 1 to 10000, got '0'"
   plot ${WORK}/lander.csv --dpi 0 -o ${WORK}/dpi.png)
 execute_process(COMMAND ${CMAKE_COMMAND} -E env HOPSIM_PYTHON=${WORK}/no_python
   ${HOPSIM} plot ${WORK}/lander.csv -o ${WORK}/no_python.png RESULT_VARIABLE rc ERROR_VARIABLE err)

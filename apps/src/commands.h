@@ -12,7 +12,7 @@ namespace hopsim::apps {
 /// The built-in multi-rate dataflow demo: builds, runs 5 s and reports what it did.
 int runDemo(std::ostream& out);
 
-/// What `hopsim run` was asked to do.
+/// What `hopsim run` was asked to do; main() has checked each value alone (option_values.h).
 struct RunOptions {
   std::string file;                       ///< the scenario file
   std::vector<std::string> overrides;     ///< "PATH=VALUE", applied as Scenario::load documents

@@ -3,17 +3,87 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "commands.h"
+#include "hopsim/core/simulation.h"
+#include "hopsim/core/version.h"
+#include "hopsim/integrators/integrator.h"
 #include "hopsim/signals/error.h"
+#include "option_values.h"
+
+namespace {
+
+/// A setting an option takes from the environment when the command line does not give it.
+struct EnvironmentSetting {
+  const CLI::Option* option;
+  std::string variable;
+  /// Parses a value and stores it; `source` names it in messages.
+  std::function<void(std::string_view text, const std::string& source)> read;
+};
+
+/// Lets `option` take its value from environment variable `variable`, read by `read` (so that
+/// an error names the variable), and shows that in the help as CLI11 shows an envname.
+void fromEnvironment(CLI::Option* option, const std::string& variable, const std::string& typeName,
+                     std::function<void(std::string_view, const std::string&)> read,
+                     std::vector<EnvironmentSetting>& environment) {
+  option->option_text((typeName.empty() ? "" : typeName + " ") + "(Env:" + variable + ")");
+  environment.push_back({option, variable, std::move(read)});
+}
+
+/// Declares option `name`, whose text `parse(text, source)` converts into `into`; CLI11 converts
+/// nothing itself, so that every value is read one way, from the command line or, given
+/// `environment`, from `variable` there. A value that does not parse is a CLI11 error naming the
+/// option.
+template <class T, class Parse>
+void addValue(CLI::App& command, const std::string& name, std::optional<T>& into, Parse parse,
+              const std::string& typeName, const std::string& description,
+              const std::string& variable = {},
+              std::vector<EnvironmentSetting>* environment = nullptr) {
+  const auto read = [&into, parse](std::string_view text, const std::string& source) {
+    into = static_cast<T>(parse(text, source));
+  };
+  CLI::Option* option = command.add_option_function<std::string>(
+      name,
+      [read, name](const std::string& text) {
+        try {
+          read(text, name);
+        } catch (const hopsim::InputError& e) {
+          throw CLI::ValidationError(e.what());
+        }
+      },
+      description);
+  option->type_name(typeName);
+  if (environment != nullptr) fromEnvironment(option, variable, typeName, read, *environment);
+}
+
+/// Reads the settings the command line did not give from the environment (an empty variable
+/// counts as unset). @throws InputError naming the variable, its value and what was expected.
+void readEnvironment(const std::vector<EnvironmentSetting>& environment) {
+  for (const EnvironmentSetting& setting : environment) {
+    if (setting.option->count() > 0) continue;
+    const char* value = std::getenv(setting.variable.c_str());
+    if (value == nullptr || *value == '\0') continue;
+    setting.read(value, "environment variable " + setting.variable);
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"hopsim: a multibody simulation framework in the style of DARTS/Dshell"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "hopsim " + hopsim::versionText(),
+                       "Print the version and the git commit it was built from, and exit");
   CLI::App* demo = app.add_subcommand("demo", "run the built-in multi-rate dataflow demo");
   CLI::App* models = app.add_subcommand("models", "list registered model classes");
   bool doc = false;
@@ -28,49 +98,71 @@ int main(int argc, char** argv) {
   runCommand->add_option("file", run.file, "the YAML file")->required();
   runCommand->add_option("--set", run.overrides,
                          "PATH=VALUE override, validated like the file (repeatable)");
-  runCommand->add_option("--end", run.end, "end time, s (default: simulation.end_time)");
-  runCommand->add_option("--dt", run.timeStep,
-                         "largest fixed integration step, s (simulation.time_step)");
-  runCommand->add_option("--integrator", run.integrator, "euler, rk4, rkf45 or cvode");
-  runCommand->add_option("--rtol", run.rtol, "relative tolerance (rkf45, cvode)");
-  runCommand->add_option("--atol", run.atol, "absolute tolerance (rkf45, cvode)");
-  runCommand->add_option("--steps", run.steps,
-                         "fixed-step integration sub-steps per hop (simulation.integration_steps)");
+  std::vector<EnvironmentSetting> environment;
+  const auto real = [](bool positive) {
+    return [positive](std::string_view text, const std::string& source) {
+      return hopsim::apps::parseReal(text, source, positive);
+    };
+  };
+  const auto integer = [](std::int64_t min, std::int64_t max) {
+    return [min, max](std::string_view text, const std::string& source) {
+      return hopsim::apps::parseInteger(text, source, min, max);
+    };
+  };
+  const auto fileName = [](std::string_view text, const std::string& source) {
+    return hopsim::apps::parseText(text, source, "a file name");
+  };
+  // Settings a user may also give in the environment: the command line wins over it, and it
+  // over the file (docs/scenario-yaml.md, "hopsim run").
+  addValue(*runCommand, "--end", run.end, real(false), "FLOAT",
+           "end time, s (default: simulation.end_time)", "HOPSIM_END", &environment);
+  addValue(*runCommand, "--dt", run.timeStep, real(true), "FLOAT",
+           "largest fixed integration step, s (simulation.time_step)", "HOPSIM_DT", &environment);
+  addValue(
+      *runCommand, "--integrator", run.integrator,
+      [](std::string_view text, const std::string& source) {
+        return hopsim::apps::parseChoice(text, source, hopsim::integratorNames());
+      },
+      "TEXT", "euler, rk4, rkf45 or cvode", "HOPSIM_INTEGRATOR", &environment);
+  addValue(*runCommand, "--rtol", run.rtol, real(true), "FLOAT",
+           "relative tolerance (rkf45, cvode)", "HOPSIM_RTOL", &environment);
+  addValue(*runCommand, "--atol", run.atol, real(true), "FLOAT",
+           "absolute tolerance (rkf45, cvode)", "HOPSIM_ATOL", &environment);
+  // integration_steps is an int: beyond its range a count would wrap.
+  addValue(
+      *runCommand, "--steps", run.steps,
+      integer(1, std::numeric_limits<decltype(hopsim::SimulationOptions::integrationSteps)>::max()),
+      "INT", "fixed-step integration sub-steps per hop (simulation.integration_steps)",
+      "HOPSIM_STEPS", &environment);
   runCommand->add_option("--log", run.logs,
                          "variable path or glob to log (repeatable; replaces logging.variables "
                          "and logging.columns)");
-  runCommand->add_option("--log-rate", run.logRate, "sample rate, Hz (logging.rate)");
+  addValue(*runCommand, "--log-rate", run.logRate, real(true), "FLOAT",
+           "sample rate, Hz (logging.rate)", "HOPSIM_LOG_RATE", &environment);
   runCommand->add_option("--log-event", run.logEvents,
                          "also sample right after this event fires: a name or glob (repeatable; "
                          "logging.events)");
-  runCommand->add_option(
-      "--out", run.out,
-      "file for the logged variables: F.h5 or F.hdf5 writes HDF5, any other name CSV");
+  addValue(*runCommand, "--out", run.out, fileName, "TEXT",
+           "file for the logged variables: F.h5 or F.hdf5 writes HDF5, any other name CSV");
   runCommand->add_flag("--csv", run.csvToStdout, "print the CSV on stdout when no file is named");
-  runCommand->add_flag("--quiet", run.quiet, "no event log, progress and summary");
+  CLI::Option* quiet =
+      runCommand->add_flag("--quiet", run.quiet, "no event log, progress and summary");
+  fromEnvironment(
+      quiet, "HOPSIM_QUIET", "",
+      [&run](std::string_view text, const std::string& source) {
+        run.quiet = hopsim::apps::parseSwitch(text, source);
+      },
+      environment);
   runCommand->add_flag("--progress", run.progress,
                        "progress lines every 10% even when stderr is not a terminal");
-  runCommand->add_option("--realtime", run.realtime,
-                         "pace the run: sim time advances FACTOR times as fast as the wall clock");
-  runCommand->add_option("--view", run.view,
-                         "also write PAGE.html, a 3D replay of the run that opens in any browser "
-                         "(docs/viewer.md)");
-  runCommand->add_option("--view-rate", run.viewRate,
-                         "frames per second of the replay page, Hz (default: 100, at most 10000 "
-                         "frames)");
-  // Settings a user may give in the environment: the command line wins over it, and it over
-  // the file (docs/scenario-yaml.md, "hopsim run").
-  for (const auto& [option, variable] : {std::pair{"--end", "HOPSIM_END"},
-                                         {"--dt", "HOPSIM_DT"},
-                                         {"--integrator", "HOPSIM_INTEGRATOR"},
-                                         {"--rtol", "HOPSIM_RTOL"},
-                                         {"--atol", "HOPSIM_ATOL"},
-                                         {"--steps", "HOPSIM_STEPS"},
-                                         {"--log-rate", "HOPSIM_LOG_RATE"},
-                                         {"--realtime", "HOPSIM_REALTIME"},
-                                         {"--quiet", "HOPSIM_QUIET"}}) {
-    runCommand->get_option(option)->envname(variable);
-  }
+  addValue(*runCommand, "--realtime", run.realtime, real(true), "FLOAT",
+           "pace the run: sim time advances FACTOR times as fast as the wall clock",
+           "HOPSIM_REALTIME", &environment);
+  addValue(*runCommand, "--view", run.view, fileName, "TEXT",
+           "also write PAGE.html, a 3D replay of the run that opens in any browser "
+           "(docs/viewer.md)");
+  addValue(*runCommand, "--view-rate", run.viewRate, real(true), "FLOAT",
+           "frames per second of the replay page, Hz (default: 100, at most 10000 frames)");
   hopsim::apps::CheckOptions check;
   CLI::App* checkCommand =
       app.add_subcommand("check", "load, validate and lock a YAML file without running it");
@@ -110,8 +202,8 @@ int main(int argc, char** argv) {
   plotCommand->add_option("vars", plot.columns, "columns to draw (default: every column)");
   plotCommand->add_option("-o,--output", plot.output,
                           "FILE.png (or .pdf, .svg; default: the CSV's name with .png)");
-  plotCommand->add_option("--dpi", plot.dpi, "resolution of the image (default: 100)")
-      ->check(CLI::Range(1, 10000));
+  addValue(*plotCommand, "--dpi", plot.dpi, integer(1, 10000), "INT",
+           "resolution of the image, 1 to 10000 (default: 100)");
   hopsim::apps::CampaignOptions campaign;
   CLI::App* campaignCommand = app.add_subcommand(
       "campaign",
@@ -119,16 +211,15 @@ int main(int argc, char** argv) {
       "running scheduler (python3 -m hopsim.campaign)");
   campaignCommand->add_option("file", campaign.file, "the campaign file (docs/campaigns.md)")
       ->required();
-  campaignCommand
-      ->add_option("--workers", campaign.workers,
-                   "worker processes of the local cluster (default: the CPU count; 0 runs "
-                   "serially in one process)")
-      ->check(CLI::NonNegativeNumber);
+  addValue(*campaignCommand, "--workers", campaign.workers,
+           integer(0, std::numeric_limits<int>::max()), "INT",
+           "worker processes of the local cluster (default: the CPU count; 0 runs serially in "
+           "one process)");
   campaignCommand->add_option("--scheduler", campaign.scheduler,
                               "run on the Dask scheduler at ADDRESS (tcp://host:8786)");
-  campaignCommand->add_option("--replay", campaign.replay,
-                              "run member RUN alone and print what it recorded")
-      ->check(CLI::NonNegativeNumber);
+  addValue(*campaignCommand, "--replay", campaign.replay,
+           integer(0, std::numeric_limits<std::int64_t>::max()), "INT",
+           "run member RUN alone and print what it recorded");
   campaignCommand->add_option("--out", campaign.out,
                               "the results file (default: outputs.file, else the campaign "
                               "file's name with .h5)");
@@ -143,6 +234,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*runCommand) {
+      readEnvironment(environment);  // the settings of `run` only
       run.terminal = isatty(fileno(stderr)) != 0;
       return hopsim::apps::runScenario(run, std::cerr);
     }

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,13 +19,20 @@
 
 extern char** environ;  // NOLINT: POSIX, the environment the child inherits from
 
-// Set by apps/CMakeLists.txt: the interpreter the Python module was built for and the build
-// tree's importable package directory (<build>/python).
+// Set by apps/CMakeLists.txt: the interpreter the Python module was built for, the build
+// tree's importable package directory (<build>/python) and the directory the program is built
+// in, and the installed package's directory relative to the installed program's.
 #ifndef HOPSIM_PYTHON_EXECUTABLE
 #define HOPSIM_PYTHON_EXECUTABLE "python3"
 #endif
 #ifndef HOPSIM_PYTHON_DIR
 #define HOPSIM_PYTHON_DIR ""
+#endif
+#ifndef HOPSIM_BUILD_PROGRAM_DIR
+#define HOPSIM_BUILD_PROGRAM_DIR ""
+#endif
+#ifndef HOPSIM_INSTALLED_PYTHON_DIR
+#define HOPSIM_INSTALLED_PYTHON_DIR ""
 #endif
 
 namespace hopsim::apps {
@@ -38,14 +46,31 @@ bool holdsPackage(const std::string& path) {
   return ::stat((path + "/hopsim/__init__.py").c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
-/// The environment of the child: this process's, with the build tree's package directory in
-/// front of PYTHONPATH (when it still exists), MPLBACKEND=Agg unless one is chosen (figures are
-/// only saved) and `progVariable`=`progName`, the program name for Python's usage lines.
+/// The directory holding the hopsim package that goes with this program: the build tree's when
+/// this is the build tree's program, else the one installed with it; empty when that directory
+/// does not hold the package (then the interpreter's own path decides).
+std::string packageDirectory() {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path programDir = fs::read_symlink("/proc/self/exe", error).parent_path();
+  if (error) return "";
+  std::string candidate;
+  if (programDir == fs::weakly_canonical(HOPSIM_BUILD_PROGRAM_DIR, error) && !error) {
+    candidate = HOPSIM_PYTHON_DIR;
+  } else if (*HOPSIM_INSTALLED_PYTHON_DIR != '\0') {
+    candidate = (programDir / HOPSIM_INSTALLED_PYTHON_DIR).lexically_normal().string();
+  }
+  return holdsPackage(candidate) ? candidate : "";
+}
+
+/// The environment of the child: this process's, with packageDirectory() in front of
+/// PYTHONPATH (when there is one), MPLBACKEND=Agg unless one is chosen (figures are only saved)
+/// and `progVariable`=`progName`, the program name for Python's usage lines.
 std::vector<std::string> childEnvironment(const std::string& progVariable,
                                           const std::string& progName) {
   std::vector<std::string> entries;
-  const std::string packageDir = HOPSIM_PYTHON_DIR;
-  const bool addDir = holdsPackage(packageDir);
+  const std::string packageDir = packageDirectory();
+  const bool addDir = !packageDir.empty();
   bool sawPythonPath = false, sawBackend = false;
   for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
     std::string text(*entry);

@@ -62,18 +62,18 @@ std::vector<std::string> Assembly::signalNames() const {
 }
 
 SignalRef Assembly::signal(std::string_view localName) const {
-  for (const auto& [name, ref] : signals_) {
-    if (name == localName) return ref;
+  if (const auto found = signalIndex_.find(localName); found != signalIndex_.end()) {
+    return signals_[found->second].second;
   }
   if (parent_ == nullptr) {
     // The top's scope is the whole simulation: full names reach every assembly's signals.
-    const std::vector<std::string> all = sim_->signalNames();
-    if (std::find(all.begin(), all.end(), localName) != all.end()) {
+    try {
       const Signal& s = sim_->signal(localName);
       return {std::string(localName), 0, s.length()};
+    } catch (const NotFoundError&) {
+      throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) + "'" +
+                       didYouMean(localName, sim_->signalNames()));
     }
-    throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +
-                     "'" + didYouMean(localName, all));
   }
   throw InputError(describeAssembly(path_) + " has no signal '" + std::string(localName) +
                    "' (its signals are its own and those tied to it)" +
@@ -84,22 +84,23 @@ SignalRef Assembly::addSignal(const std::string& localName, ElementType type, st
                               std::string unit, std::string description) {
   // A dotted name ("bodies.crank.position") groups related signals; each segment is checked.
   VariableTree::checkPath(localName, "signal name");
-  for (const auto& [name, ref] : signals_) {
-    if (name == localName) {
-      throw InputError(describeAssembly(path_) + " declares signal '" + localName + "' twice");
-    }
+  if (signalIndex_.contains(localName)) {
+    throw InputError(describeAssembly(path_) + " declares signal '" + localName + "' twice");
   }
+  const auto declare = [&](SignalRef ref) {
+    signalIndex_.emplace(localName, signals_.size());
+    signals_.emplace_back(localName, std::move(ref));
+    return signals_.back().second;
+  };
   for (const auto& record : offeredTies_) {
     if (record->tie.child != localName) continue;
     record->consume(*sim_, path_, type, length);
-    signals_.emplace_back(localName, record->target);
-    return record->target;
+    return declare(record->target);
   }
   const std::string name = qualified(localName);
   const Signal& s = sim_->addSignal(name, type, length, std::move(unit), std::move(description));
   createdSignals_.push_back(name);
-  signals_.emplace_back(localName, SignalRef{name, 0, s.length()});
-  return signals_.back().second;
+  return declare(SignalRef{name, 0, s.length()});
 }
 
 std::optional<SignalRef> Assembly::offeredTie(std::string_view localName) const {
@@ -165,22 +166,19 @@ void Assembly::attachModel(Model& model, const ModelAttachment& at) {
 }
 
 void Assembly::addDefinedModel(const ModelDefinition& definition) {
-  try {
+  locatedAt(definition.where, "", [&] {
     Model& model = addModel(definition.className, definition.name, definition.params);
+    definitionSites_[{ErrorSubject::Kind::Model, model.name()}] = definition.where;
     if (definition.attachment) attachModel(model, *definition.attachment);
     for (const SignalTie& t : definition.ties) {
-      const SignalRef ref = signal(t.parent);
-      const std::size_t length = t.length.value_or(ref.length - std::min(t.offset, ref.length));
-      try {
+      locatedAt(t.where, "", [&] {
+        const SignalRef ref = signal(t.parent);
+        const std::size_t length = t.length.value_or(ref.length - std::min(t.offset, ref.length));
         tie(model, t.child, t.parent, t.offset, length);
-      } catch (const Error& e) {
-        throw InputError(locateMessage(t.where, "", e.what()));
-      }
+      });
     }
     if (definition.rate) sim_->setModelRate(model.name(), *definition.rate);
-  } catch (const InputError& e) {
-    throw InputError(locateMessage(definition.where, "", e.what()));
-  }
+  });
 }
 
 // ---- bodies ---------------------------------------------------------------------------------
@@ -250,13 +248,18 @@ Assembly& Assembly::addAssembly(const AssemblyClass& cls, std::string name,
   made->offeredTies_ = offerTies(childPath, inputs.signalTies);
   children_.push_back(std::move(made));
   Assembly& child = *children_.back();
-  try {
-    child.construct(cls, this, std::move(name), std::move(inputs));
-  } catch (...) {
-    child.teardown();
-    children_.pop_back();
-    throw;
-  }
+  // What goes wrong while the class builds (a body under a parent that does not exist) is
+  // located at the definition.
+  const SourceLocation where = inputs.where;
+  locatedAt(where, "", [&] {
+    try {
+      child.construct(cls, this, std::move(name), std::move(inputs));
+    } catch (...) {
+      child.teardown();
+      children_.pop_back();
+      throw;
+    }
+  });
   return child;
 }
 
@@ -291,6 +294,10 @@ void Assembly::addDefinitionSignals() {
   for (const SignalDefinition& s : definition_.signals) {
     try {
       const SignalRef ref = addSignal(s.name, s.type, s.length, s.unit, s.description);
+      // A signal the parent tied was declared where the parent's was.
+      if (ref.signal == qualified(s.name)) {
+        definitionSites_[{ErrorSubject::Kind::Signal, ref.signal}] = s.where;
+      }
       if (s.value) {
         Signal& signal = sim_->signal(ref.signal);
         signal.buffer().set(ref.offset, ref.length, *s.value, "signals." + ref.signal);
@@ -331,7 +338,7 @@ void Assembly::registerVariables() {
 
 void Assembly::bindParamsTree() {
   if (!paramsBound_) {
-    bindParams();
+    locatedAt(definition_.where, "", [&] { bindParams(); });
     paramsBound_ = true;
   }
   for (const auto& c : children_) c->bindParamsTree();
@@ -339,10 +346,26 @@ void Assembly::bindParamsTree() {
 
 void Assembly::bindStateTree() {
   if (!stateBound_) {
-    bindState();
+    locatedAt(definition_.where, "", [&] { bindState(); });
     stateBound_ = true;
   }
   for (const auto& c : children_) c->bindStateTree();
+}
+
+SourceLocation Assembly::whereDefined(const ErrorSubject& subject) const {
+  if (const auto found = definitionSites_.find({subject.kind, subject.name});
+      found != definitionSites_.end() && found->second.known()) {
+    return found->second;
+  }
+  for (const auto& c : children_) {
+    if (SourceLocation where = c->whereDefined(subject); where.known()) return where;
+  }
+  // Made by the assembly's class, or by a definition that has no location: where the assembly
+  // is defined.
+  const std::vector<std::string>& made =
+      subject.kind == ErrorSubject::Kind::Model ? models_ : createdSignals_;
+  if (std::find(made.begin(), made.end(), subject.name) != made.end()) return definition_.where;
+  return {};
 }
 
 std::vector<std::string> Assembly::signalNamesBelow() const {

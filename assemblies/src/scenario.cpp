@@ -37,17 +37,6 @@ namespace {
 
 using namespace scenario;
 
-/// Runs `f`; an InputError without a file:line:col of its own (a missing field, a cross-field
-/// check) is given `where`.
-template <class F>
-auto located(const SourceLocation& where, F&& f) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    throw InputError(locateMessage(where, "", e.what()));
-  }
-}
-
 }  // namespace
 
 /// Builds one scenario: reads the sections in order and keeps the warnings.
@@ -67,10 +56,13 @@ class Scenario::Builder {
                 {"hopsim", "simulation", "library", "assemblies", "signals", "models", "contact",
                  "breaks", "events", "logging"});
     const InputNode* simulation = document.find("simulation");
+    // A missing section is reported where the document starts.
     const SourceLocation where = simulation != nullptr && simulation->location().known()
                                      ? simulation->location()
-                                     : SourceLocation{file, 0, 0};
-    located(where, [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
+                                 : document.location().known() ? document.location()
+                                                               : SourceLocation{file, 0, 0};
+    locatedAt(where, "",
+              [&] { createSimulation(section<SimulationSection>(document, "simulation")); });
     AssemblyInputs top;
     top.signals = signalDefinitions(document.find("signals"), "signals");
     top.assemblies = children(document.find("assemblies"), "assemblies");
@@ -85,12 +77,12 @@ class Scenario::Builder {
     for (const Override& o : remaining) {
       if (o.path.starts_with("assemblies.")) applyToVariable(o);
     }
-    scenario_.top_->bind();
+    locatedAtDefinition([&] { scenario_.top_->bind(); });
     for (const Override& o : remaining) {
       if (!o.path.starts_with("assemblies.")) applyToVariable(o);
     }
     // The multibody variables exist from lock() on; events and logging may name them.
-    scenario_.sim_->lock();
+    locatedAtDefinition([&] { scenario_.sim_->lock(); });
     if (contactEvents_) {
       models::registerContactEvents(
           *scenario_.sim_, dynamic_cast<models::SmoothContact&>(scenario_.sim_->model("contact")));
@@ -101,6 +93,21 @@ class Scenario::Builder {
 
  private:
   // ---- helpers ------------------------------------------------------------------------------
+
+  /// Runs `step` (binding, locking): an error about a model or signal the file defined (an
+  /// untied port, an algebraic loop) is located at its definition.
+  template <class F>
+  void locatedAtDefinition(F&& step) {
+    try {
+      step();
+    } catch (const Error& e) {
+      const ErrorSubject* subject = errorSubject(e);
+      if (subject == nullptr) throw;
+      const std::string message = locateMessage(scenario_.top_->definedAt(*subject), "", e.what());
+      if (message == e.what()) throw;
+      rethrowAs(e, message);
+    }
+  }
 
   void warn(const InputNode& node, const std::string& message) {
     scenario_.warnings_.push_back(at(node) + message);
@@ -195,7 +202,7 @@ class Scenario::Builder {
       for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string path = cd::item("contact.materials", i);
         materials.push_back(cd::readContactMaterial(r, items[i], path));
-        located(items[i].location(), [&] {
+        locatedAt(items[i].location(), "", [&] {
           return contact.addMaterial(materials.back().name, materials.back().properties);
         });
       }
@@ -218,7 +225,7 @@ class Scenario::Builder {
                  "no body '" + s.body + "' in the simulation" + didYouMean(s.body, bodies));
         }
         s.X_BS = shape.X_RS;
-        located(items[i].location(), [&] { return contact.addShape(std::move(s)); });
+        locatedAt(items[i].location(), "", [&] { return contact.addShape(std::move(s)); });
       }
     }
     if (const InputNode* list = cd::Reader::optional(node, "exclude")) {
@@ -260,6 +267,7 @@ class Scenario::Builder {
                                                     ? NonlinearSolver::FixedPoint
                                                     : NonlinearSolver::Newton;
     options.integratorOptions.continueAcrossHops = s[S.continueAcrossHops];
+    options.stateBound = s[S.stateBound];
     if (s[S.endTime] < s[S.startTime]) {
       s.fail("end_time", "end_time " + describeValue(s[S.endTime]) + " s is before start_time " +
                              describeValue(s[S.startTime]) + " s");
@@ -491,8 +499,9 @@ class Scenario::Builder {
         }
         definition.set("when", InputNode::mapping(std::move(rest), when->location()));
       }
-      const ParamSet e = located(
-          value.location(), [&] { return parseKnown<EventSection>(definition, path, {"set"}); });
+      const ParamSet e = locatedAt(value.location(), "", [&] {
+        return parseKnown<EventSection>(definition, path, {"set"});
+      });
       const EventCallback action = makeAction(name, e, value.find("set"), path);
       EventOptions options;
       options.priority = static_cast<int>(e[E.priority]);
@@ -689,8 +698,7 @@ std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string&
     std::string message = e.what();
     message += "\nwarnings before this error:";
     for (const std::string& w : scenario->warnings_) message += "\n  " + w;
-    if (dynamic_cast<const ModelError*>(&e) != nullptr) throw ModelError(message);
-    throw InputError(message);
+    rethrowAs(e, message);
   }
   return scenario;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// The document-level steps of loading a scenario (private): includes and overrides.
+// The document-level steps of loading a scenario (private): includes (scenario_includes.cpp)
+// and overrides (scenario_document.cpp).
 #include <string>
 #include <vector>
 
@@ -22,9 +23,11 @@ struct Override {
 /// Splits and parses "PATH=VALUE". @throws InputError for a malformed override.
 Override parseOverride(const std::string& text);
 
-/// Checks that `document` is a version-1 scenario and merges the files it includes (recursively, paths relative to `file`) into it.
-/// @throws InputError for a missing file, an include cycle, a file that is not a scenario, or a
-/// name defined twice.
+/// Checks that `document` is a version-1 scenario and merges the files it includes, and the
+/// files they include, into it (paths relative to the including file), in time linear in their
+/// number and size (scenario_includes.cpp).
+/// @throws InputError for a file that cannot be read (readInputFile), an include cycle, a file
+/// that is not a scenario, or a name defined twice.
 void resolveIncludes(InputNode& document, const std::string& file);
 
 /// Applies the overrides that name keys of the document's own definitions to it; returns the

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hopsim/assemblies/param_schema.h"
+#include "hopsim/core/simulation.h"
 
 namespace hopsim::scenario {
 
@@ -19,7 +20,8 @@ struct SimulationSection : ParamSchema {
   SchemaKey<double> ioStep = field<double>("io_step").unit("s").above(0.0).defaultValue(0.01)
                                  .describe("the default I/O period");
   SchemaKey<std::int64_t> integrationSteps =
-      field<std::int64_t>("integration_steps").min(1).defaultValue(1)
+      field<std::int64_t>("integration_steps").min(1).max(std::numeric_limits<int>::max())
+          .defaultValue(1)
           .describe("fixed-step integration sub-steps per hop");
   SchemaKey<double> timeStep =
       field<double>("time_step").unit("s").above(0.0).optional()
@@ -45,6 +47,10 @@ struct SimulationSection : ParamSchema {
       field<bool>("continue_across_hops").defaultValue(false)
           .describe("cvode only: continue its history from one hop into the next where nothing "
                     "changed at the hop boundary, instead of re-initialising it at every hop");
+  SchemaKey<double> stateBound =
+      field<double>("state_bound").above(0.0).defaultValue(SimulationOptions{}.stateBound)
+          .describe("the largest magnitude an integrated state may reach; beyond it, or not "
+                    "finite, the run stops with a NumericalError");
   SchemaKey<std::vector<double>> gravity =
       field<std::vector<double>>("gravity").unit("m/s^2").length(3)
           .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");

@@ -52,6 +52,7 @@ void SimulationAssembly::bind() {
 
 void SimulationAssembly::checkTies() const {
   std::string unconsumed;
+  SourceLocation first;  // where the first tie listed was written
   for (const auto& record : allTies_) {
     if (!record->consumers.empty()) continue;
     const Assembly* receiver = this;
@@ -60,11 +61,14 @@ void SimulationAssembly::checkTies() const {
     } catch (const InputError&) {
       continue;  // the receiver's construction failed and was undone
     }
+    if (!first.known()) first = record->tie.where;
     unconsumed += "\n  " + record->describe() + " was never consumed: no assembly from " +
                   receiver->path() + " down declares a signal '" + record->tie.child + "'" +
                   didYouMean(record->tie.child, receiver->signalNamesBelow());
   }
-  if (!unconsumed.empty()) throw ModelError("unconsumed signal ties:" + unconsumed);
+  if (!unconsumed.empty()) {
+    throw ModelError(locateMessage(first, "", "unconsumed signal ties:" + unconsumed));
+  }
 }
 
 }  // namespace hopsim

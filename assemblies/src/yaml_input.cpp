@@ -21,17 +21,13 @@
 #include <yaml-cpp/depthguard.h>  // DeepRecursion, which yaml.h does not declare
 #include <yaml-cpp/yaml.h>
 
-#include <cerrno>
 #include <cstddef>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/input_file.h"
 
 namespace hopsim {
 namespace {
@@ -226,23 +222,6 @@ InputNode parseYaml(std::string_view text, const std::string& sourceName) {
   return Converter(sourceName).convert(loadDocument(text, sourceName), 0);
 }
 
-InputNode loadYamlFile(const std::string& path) {
-  const auto cannotRead = [&](std::errc reason) {
-    return InputError("cannot read '" + path + "': " + std::make_error_code(reason).message());
-  };
-  // A directory opens as a stream and reads as empty, so it must be caught beforehand.
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) throw cannotRead(std::errc::is_a_directory);
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    // The standard does not promise errno here; libstdc++ sets it from open().
-    const int error = errno;
-    throw cannotRead(error != 0 ? static_cast<std::errc>(error) : std::errc::io_error);
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseYaml(text.view(), path);
-}
+InputNode loadYamlFile(const std::string& path) { return parseYaml(readInputFile(path), path); }
 
 }  // namespace hopsim

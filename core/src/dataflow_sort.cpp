@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/error_subject.h"
 
 namespace hopsim {
 namespace {
@@ -68,14 +69,19 @@ std::vector<std::size_t> sortDataflow(std::size_t modelCount,
       "algebraic loop: each model in this cycle feeds the input it reads "
       "through to the output the next one reads, so no calling order gives every model "
       "current inputs:\n";
-  for (const DataflowConnection* c : findCycle(modelCount, connections, placed)) {
+  const std::vector<const DataflowConnection*> cycle = findCycle(modelCount, connections, placed);
+  for (const DataflowConnection* c : cycle) {
     message += "  " + c->writerPort + " -> " + c->signal + " -> " + c->readerPort +
                "   (feed-through " + c->feedThrough + ")\n";
   }
   message +=
       "declare a break on one of these connections (Simulation::addBreak(model, flowIn): that "
       "input is then read one evaluation late) or declare less feed-through in a model";
-  throw ModelError(message);
+  // About the model the message starts with. A port is "model.port", and a port name has no
+  // dot, so the model's name is what comes before the last one.
+  const std::string& first = cycle.front()->writerPort;
+  throw ErrorAbout<ModelError>(message,
+                               {ErrorSubject::Kind::Model, first.substr(0, first.rfind('.'))});
 }
 
 }  // namespace hopsim

@@ -255,17 +255,48 @@ std::vector<EventManager::ScheduleState> EventManager::scheduleStates() const {
   return out;
 }
 
-void EventManager::restoreScheduleStates(const std::vector<ScheduleState>& states) {
-  for (const ScheduleState& state : states) {
-    const auto it = byName_.find(state.name);
-    if (it == byName_.end() || slots_[it->second].kind != state.kind) {
-      throw InputError("event '" + state.name + "' (" + toString(state.kind) +
-                       ") is not registered in this simulation" +
-                       (it == byName_.end() ? std::string()
-                                            : std::string(" as that kind, but as ") +
-                                                  toString(slots_[it->second].kind)));
-    }
+void EventManager::checkScheduleState(const ScheduleState& state, Ticks now) const {
+  const auto it = byName_.find(state.name);
+  if (it == byName_.end()) throw InputError("event '" + state.name + "' is not registered here");
+  const Event& e = slots_[it->second];
+  const std::string event = "event '" + state.name + "'";
+  if (e.kind != state.kind) {
+    throw InputError(event + " is " + toString(state.kind) + " in the checkpoint but " +
+                     toString(e.kind) + " here");
   }
+  const auto refuse = [&](const std::string& what) {
+    throw InputError(event + " (" + toString(e.kind) + "): " + what);
+  };
+  const bool listed = e.kind == EventKind::Timed || e.kind == EventKind::TimeList;
+  if (listed && (state.nextIndex >= e.times.size() || state.next != e.times[state.nextIndex])) {
+    refuse("next firing at tick " + std::to_string(state.next) + " is not time " +
+           std::to_string(state.nextIndex) + " of its list of " + std::to_string(e.times.size()) +
+           " here");
+  }
+  if (e.kind <= EventKind::SelfRescheduling && state.next < now) {
+    refuse("next firing at tick " + std::to_string(state.next) + " is before the clock, tick " +
+           std::to_string(now));
+  }
+  // The index is found from the firing, not the firing computed from an index of any size.
+  if (e.kind == EventKind::Periodic &&
+      (!isRepresentableTime(ticksToSeconds(state.next)) ||
+       state.periodIndex != e.period->indexAfter(e.origin, state.next - 1) ||
+       state.next != e.period->barrier(e.origin, state.periodIndex))) {
+    refuse("next firing at tick " + std::to_string(state.next) + " is not firing " +
+           std::to_string(state.periodIndex) + " of its period here");
+  }
+  const bool timed = e.kind <= EventKind::SelfRescheduling;
+  if ((!timed && state.next != kNever) || (!listed && state.nextIndex != 0) ||
+      (e.kind != EventKind::Periodic && state.periodIndex != 0)) {
+    refuse("next firing " + std::to_string(state.next) + ", list position " +
+           std::to_string(state.nextIndex) + " and period index " +
+           std::to_string(state.periodIndex) + "; a " + toString(e.kind) +
+           " event has no firing time (" + std::to_string(kNever) +
+           ") and zero for the positions it does not use");
+  }
+}
+
+void EventManager::restoreScheduleStates(const std::vector<ScheduleState>& states) {
   std::vector<std::uint32_t> unlisted;
   for (const auto& [name, slot] : byName_) {
     const bool listed = std::any_of(states.begin(), states.end(),

@@ -445,6 +445,13 @@ void MultibodySystem::addStates(StateVector& states) {
   }
 }
 
+Eigen::Index MultibodySystem::stateCount() const {
+  const auto free = [](const std::vector<unsigned char>& masked) {
+    return static_cast<Eigen::Index>(std::count(masked.begin(), masked.end(), 0));
+  };
+  return free(maskedQ_) + free(maskedU_);
+}
+
 void MultibodySystem::clearInputs() {
   tau_.setZero();
   udotPrescribed_.setZero();

@@ -22,6 +22,7 @@ Simulation::Simulation(SimulationOptions options)
       multibody_(std::make_unique<MultibodySystem>()) {
   setIntegrationSteps(options.integrationSteps);
   setIntegrator(options.integrator, std::move(options.integratorOptions));
+  setStateBound(options.stateBound);
   events_.setFiredHook([this](Simulation&, const std::string& name, double t) {
     if (!eventObservers_.empty()) notifyEventFired(name, t);
   });

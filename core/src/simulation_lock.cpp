@@ -1,4 +1,8 @@
 // Simulation: lock() — validation, dataflow sorting, granularity, sweep lists — and unlock().
+//
+// An error lock() finds about one model (an untied port, a length, an attachment, the second
+// writer of a signal, the first model of an algebraic loop) is an ErrorAbout naming the model
+// (hopsim/signals/error_subject.h), so that a front end can say where the model was written.
 
 #include <algorithm>
 
@@ -7,6 +11,7 @@
 #include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/error_subject.h"
 
 namespace hopsim {
 namespace {
@@ -43,11 +48,13 @@ std::vector<DataflowConnection> Simulation::findConnections() const {
       auto& list = writers[&slice.signal()];
       for (const Writer& w : list) {
         if (w.slice.overlaps(slice)) {
-          throw ModelError(
+          // About the second writer: the first was fine until it came.
+          throw ErrorAbout<ModelError>(
               "signal '" + slice.signal().name() + "' has two writers on the same elements: " +
-              portName(*slots_[w.model].model, FieldRole::FlowOut, w.port) + " (" +
-              w.slice.describe() + ") and " + portName(model, FieldRole::FlowOut, o) + " (" +
-              slice.describe() + "); give each output its own signal or slice");
+                  portName(*slots_[w.model].model, FieldRole::FlowOut, w.port) + " (" +
+                  w.slice.describe() + ") and " + portName(model, FieldRole::FlowOut, o) + " (" +
+                  slice.describe() + "); give each output its own signal or slice",
+              {ErrorSubject::Kind::Model, model.name()});
         }
       }
       list.push_back({m, o, slice});
@@ -209,7 +216,9 @@ void Simulation::lock() {
   requireBetweenHops("lock");
   if (locked_) return;
   for (const auto& [name, hook] : lockHooks_) hook();
-  for (ModelSlot& s : slots_) ModelBinding::prepare(*s.model);
+  for (ModelSlot& s : slots_) {
+    about({ErrorSubject::Kind::Model, s.model->name()}, [&] { ModelBinding::prepare(*s.model); });
+  }
   checkStateMasks();
   prepareMultibody();
   const std::vector<DataflowConnection> connections = findConnections();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <utility>
@@ -29,6 +30,17 @@ void Simulation::setIntegrator(std::string_view name, IntegratorOptions options)
     endIntegrationSubStep();
     states_.gather(x);
   };
+}
+
+void Simulation::setStateBound(double bound) {
+  requireBetweenHops("setStateBound");
+  if (!(bound > 0.0)) {
+    throw InputError("setStateBound: " + formatNumber(bound) +
+                     " is not a valid state bound; expected a positive magnitude (inf: only "
+                     "non-finite states stop the run)");
+  }
+  stateBound_ = bound;
+  stateLimit_ = std::min(bound, std::numeric_limits<double>::max());
 }
 
 void Simulation::setStateMasked(std::string_view model, std::string_view state, bool masked) {
@@ -117,10 +129,7 @@ void Simulation::rebuildStateVector() {
       Buffer& value = ModelBinding::continuousState(*model, f);
       const std::string path = "models." + model->name() + ".continuousStates." + fields[f].name;
       for (std::size_t e = 0; e < value.length(); ++e) {
-        const bool masked = std::any_of(masks_.begin(), masks_.end(), [&](const StateMask& m) {
-          return m.model == model->name() && m.state == fields[f].name &&
-                 (m.element == kAllElements || m.element == e);
-        });
+        const bool masked = stateMasked(*model, f, e);
         anyMasked = anyMasked || masked;
         if (masked) continue;
         states_.add(value, ModelBinding::derivative(*model, f), e,
@@ -156,6 +165,14 @@ void Simulation::rebuildStateVector() {
   integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);
   integrator_->setCouplingGroups(stateGroup);
+}
+
+bool Simulation::stateMasked(const Model& model, std::size_t field, std::size_t element) const {
+  const std::string& state = model.spec().fields(FieldRole::ContinuousState)[field].name;
+  return std::any_of(masks_.begin(), masks_.end(), [&](const StateMask& m) {
+    return m.model == model.name() && m.state == state &&
+           (m.element == kAllElements || m.element == element);
+  });
 }
 
 std::vector<std::string> Simulation::stateNames() const {
@@ -203,10 +220,36 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
 void Simulation::throwNonFiniteDerivative(double t, const Eigen::Ref<const Eigen::VectorXd>& xdot) const {
   Eigen::Index i = 0;
   while (std::isfinite(xdot[i])) ++i;
-  throw NumericalError("the derivative of " + states_.name(i) + " is " + describeValue(xdot[i]) +
-                       " at t = " + describeValue(t) +
-                       " s; its model's postDeriv must write a finite derivative() for every "
+  throw NumericalError("the derivative of " + states_.name(i) + " is " + formatNumber(xdot[i]) +
+                       " at t = " + formatNumber(t) + " s (" + integratorName_ +
+                       "); its model's postDeriv must write a finite derivative() for every "
                        "integrated state");
+}
+
+void Simulation::checkStateBound(double ta, double tb) const {
+  // One vectorized pass. A NaN propagates into the maximum, and an infinite state exceeds the
+  // largest double, which stands for an infinite bound.
+  if (x_.size() > 0 && !(x_.cwiseAbs().maxCoeff<Eigen::PropagateNaN>() <= stateLimit_))
+      [[unlikely]] {
+    throwDivergence(ta, tb);
+  }
+}
+
+void Simulation::throwDivergence(double ta, double tb) const {
+  Eigen::Index i = 0;
+  while (std::abs(x_[i]) <= stateLimit_) ++i;
+  const bool finite = std::isfinite(x_[i]);
+  std::string message = states_.name(i) + " is " + formatNumber(x_[i]) +
+                        " at t = " + formatNumber(tb) + " s after the " + integratorName_ +
+                        (integrator_->isFixedStep() ? " step" : " integration") + " from t = " +
+                        formatNumber(ta) + " s";
+  if (finite) message += ", beyond the state bound " + formatNumber(stateBound_);
+  message += integrator_->isFixedStep()
+                 ? ": the fixed-step integration diverges; use a smaller step (more "
+                   "integration_steps, or a smaller time_step) or cvode"
+                 : ": the solution grows without bound; check the model and its params";
+  if (finite) message += " (or raise state_bound if such magnitudes are meaningful)";
+  throw NumericalError(message);
 }
 
 void Simulation::refreshContinuousOutputs(double t) {
@@ -249,6 +292,7 @@ void Simulation::propagate(double x0Time, double x1Time, bool recordSubSteps) {
         subStepTimes_[static_cast<std::size_t>(k - 1)] = ta;
       }
       integrator_->advance(derivativeFunction_, tb, x_);
+      checkStateBound(ta, tb);  // before the models see it: a diverging state stops here
       states_.scatter(x_);
       if (multibodyActive_ && !integrator_->stepsProjected()) {
         endIntegrationSubStep();

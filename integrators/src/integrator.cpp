@@ -3,8 +3,6 @@
 #include "hopsim/integrators/integrator.h"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -19,12 +17,6 @@
 namespace hopsim {
 
 namespace detail {
-
-std::string formatNumber(double value) {
-  std::array<char, 32> buffer{};
-  const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  return ec == std::errc{} ? std::string(buffer.data(), end) : std::to_string(value);
-}
 
 void checkToleranceLength(std::string_view method, const IntegratorOptions& options,
                           Eigen::Index stateCount) {
@@ -109,14 +101,14 @@ void throwNonFiniteDerivative(std::string_view method, double t,
 }  // namespace detail
 
 void Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> /*x*/) const {
-  throw InputError(std::string(name()) + ": interpolate(t = " + detail::formatNumber(t) +
+  throw InputError(std::string(name()) + ": interpolate(t = " + formatNumber(t) +
                    "): this method has no dense output (hasDenseOutput() is false); re-integrate "
                    "to t instead");
 }
 
 void Integrator::continueInterval() {
   throw InputError(std::string(name()) +
-                   ": continueInterval() at t = " + detail::formatNumber(time()) +
+                   ": continueInterval() at t = " + formatNumber(time()) +
                    ": this method keeps no history across intervals (canContinueAt() is false); "
                    "call restart() instead");
 }
@@ -130,7 +122,7 @@ void require(bool ok, std::string_view integrator, std::string_view option, doub
              std::string_view expected) {
   if (ok) return;
   throw InputError("makeIntegrator(\"" + std::string(integrator) + "\"): " + std::string(option) +
-                   " = " + detail::formatNumber(value) + " is invalid; expected " +
+                   " = " + formatNumber(value) + " is invalid; expected " +
                    std::string(expected));
 }
 

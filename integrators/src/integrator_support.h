@@ -7,11 +7,9 @@
 #include <string_view>
 
 #include "hopsim/integrators/integrator.h"
+#include "hopsim/signals/value.h"
 
 namespace hopsim::detail {
-
-/// Shortest text that reads back as the same double ("0.1", "4e+10", "nan").
-std::string formatNumber(double value);
 
 /// Per-state absolute tolerances must have one entry per state; called by resize().
 /// @throws InputError naming the method and both lengths.

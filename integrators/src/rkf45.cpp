@@ -97,7 +97,7 @@ void Rkf45Integrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>
 
 void Rkf45Integrator::proposeFirstStep(double h) {
   if (!(h > 0.0) || !std::isfinite(h)) {
-    throw InputError("rkf45: proposeFirstStep(" + detail::formatNumber(h) +
+    throw InputError("rkf45: proposeFirstStep(" + formatNumber(h) +
                      "): the first step must be positive and finite (s)");
   }
   if (options_.initialStep == 0.0) h_ = h;
@@ -240,8 +240,8 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       if (t_ < t1 && accepted >= options_.maxStepsPerAdvance) {
         throw NumericalError(
             "rkf45: took maxStepsPerAdvance = " + std::to_string(options_.maxStepsPerAdvance) +
-            " steps and reached only t = " + detail::formatNumber(t_) +
-            " of t1 = " + detail::formatNumber(t1) + " (step size " + detail::formatNumber(h_) +
+            " steps and reached only t = " + formatNumber(t_) +
+            " of t1 = " + formatNumber(t1) + " (step size " + formatNumber(h_) +
             "); raise maxStepsPerAdvance, or use cvode (BDF) if the problem "
             "is stiff");
       }
@@ -253,15 +253,15 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       const double hMin = 16.0 * kEpsilon * std::max(std::abs(t_), std::abs(t1));
       if (h_ < hMin) {
         std::string why = std::isfinite(err) ? "the local error test keeps failing (error norm " +
-                                                   detail::formatNumber(err) + ")"
+                                                   formatNumber(err) + ")"
                                              : "a stage derivative or the step overflowed";
         if (nonFiniteIndex_ >= 0) {
-          why = "non-finite derivative at t = " + detail::formatNumber(nonFiniteTime_) + ": xdot[" +
-                std::to_string(nonFiniteIndex_) + "] = " + detail::formatNumber(nonFiniteValue_);
+          why = "non-finite derivative at t = " + formatNumber(nonFiniteTime_) + ": xdot[" +
+                std::to_string(nonFiniteIndex_) + "] = " + formatNumber(nonFiniteValue_);
         }
-        throw NumericalError("rkf45: step size underflow at t = " + detail::formatNumber(t_) +
-                             " (h = " + detail::formatNumber(h_) +
-                             ", advancing to t1 = " + detail::formatNumber(t1) + "): " + why);
+        throw NumericalError("rkf45: step size underflow at t = " + formatNumber(t_) +
+                             " (h = " + formatNumber(h_) +
+                             ", advancing to t1 = " + formatNumber(t1) + "): " + why);
       }
     }
   }

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +11,7 @@
 #include <system_error>
 
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/input_file.h"
 
 namespace hopsim::models {
 namespace {
@@ -421,8 +421,7 @@ TriangleMesh readObj(const std::string& path, double scale) {
   if (!std::isfinite(scale) || scale <= 0.0) {
     throw InputError(path + ": scale " + number(scale) + " must be finite and positive");
   }
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the OBJ file");
+  std::istringstream in(readInputFile(path));
   TriangleMesh mesh;
   std::string line;
   int lineNumber = 0;
@@ -458,7 +457,6 @@ TriangleMesh readObj(const std::string& path, double scale) {
       }
     }
   }
-  if (in.bad()) throw InputError(path + ": read error after line " + std::to_string(lineNumber));
   if (mesh.vertices.empty()) throw InputError(path + ": no vertex ('v' record) in the OBJ file");
   return mesh;
 }

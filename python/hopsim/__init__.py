@@ -44,7 +44,8 @@ exactly where a residual changes sign::
     sim.advance_time_to(1.0)  # prints x = 0 at 0.785398... (pi / 4)
 
 :meth:`Simulation.save_checkpoint` and :meth:`Simulation.restore_checkpoint` save and restore the
-complete state: a run continued from a checkpoint repeats the original bit for bit.
+complete state: a run continued from a checkpoint repeats the original bit for bit. A restore
+reads and checks the whole file first, so one that fails leaves the simulation as it was.
 
 The rest of the framework, in the modules this package re-exports:
 
@@ -78,7 +79,14 @@ The classes are those of the C++ core (module ``hopsim._hopsim``); names follow 
 (``advance_time_by`` for C++ ``advanceTimeBy``).
 """
 
-from hopsim._hopsim import (
+# Before the compiled module is loaded: an interpreter that cannot load it, or lacks numpy, is
+# told why and what to do (hopsim/_interpreter.py).
+from hopsim import _interpreter
+
+_interpreter.check()
+
+from hopsim._hopsim import (  # noqa: E402
+    CheckpointOrigin,
     CrossingDirection,
     ElementType,
     Error,
@@ -112,6 +120,7 @@ from hopsim._hopsim import (
 )
 
 __all__ = [
+    "CheckpointOrigin",
     "CrossingDirection",
     "ElementType",
     "Error",
@@ -149,8 +158,9 @@ __all__ = [
 
 # Report the public classes as hopsim.X (tracebacks print "hopsim.InputError: ...").
 for _public in (
-    CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole, FieldSpec,
-    Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError, ModelMethod,
+    CheckpointOrigin, CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole,
+    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError,
+    ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
     NumericalError, PropagationStatistics, RootFinder, Scenario, Simulation, Sweep,
     TypeMismatchError, VariableInfo,
@@ -160,6 +170,7 @@ del _public
 
 # The pure-Python parts; each module lists its public names in __all__.
 import json  # noqa: E402
+import os  # noqa: E402
 
 from hopsim import _hopsim  # noqa: E402
 from hopsim import assembly, models, multibody, recording, viewer  # noqa: E402
@@ -189,7 +200,7 @@ def __getattr__(name):
 
 def load(path, overrides=None):
     """Loads and locks a native scenario, a Chrono MBS model or simulation file, or an MBSE file
-    and returns its :class:`Scenario`.
+    (``path``: str, bytes or os.PathLike) and returns its :class:`Scenario`.
 
     ``overrides`` maps paths to values (``{"simulation.end_time": 2.0}``; None gives a key its
     default, as YAML's ``~`` does) or is a list of ``"PATH=VALUE"`` strings; each is validated
@@ -200,7 +211,8 @@ def load(path, overrides=None):
         overrides = []
     elif isinstance(overrides, dict):
         overrides = [f"{path}={_override_text(value)}" for path, value in overrides.items()]
-    return _hopsim.load(str(path), list(overrides))
+    # As bytes, so that any path the file system holds loads, UTF-8 or not.
+    return _hopsim.load(os.fsencode(path), list(overrides))
 
 
 def _override_text(value, in_list=False):

@@ -517,7 +517,7 @@ void bindAssemblyBase(py::module_& m) {
           "warnings",
           [](TopAssembly& t) {
             t.ref.get();
-            return t.top->warnings();
+            return messageTexts(t.top->warnings());
           },
           "The warnings assemblies reported, in order.");
 

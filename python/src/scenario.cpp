@@ -26,8 +26,9 @@ void bindScenario(py::module_& m) {
       .def_property_readonly("end_time", &Scenario::endTime,
                              "simulation.end_time (after overrides), s.")
       .def_property_readonly("file", &Scenario::file, "The file it was loaded from.")
-      .def_property_readonly("warnings", &Scenario::warnings,
-                             "The load's warnings, each 'file:line:col: message'.")
+      .def_property_readonly(
+          "warnings", [](const Scenario& s) { return messageTexts(s.warnings()); },
+          "The load's warnings, each 'file:line:col: message'.")
       .def("run", &Scenario::run, py::call_guard<py::gil_scoped_release>(),
            "Advances the simulation to end_time (or an earlier `stop` action).")
       .def_property_readonly(

@@ -79,6 +79,13 @@ void bindIntegration(py::class_<Simulation>& c) {
            "Runs one extra derivative evaluation after every integration sub-step, so outputs "
            "computed in the derivative sweeps (accelerations, forces) match the accepted state. "
            "Off by default.")
+      .def("set_state_bound", &Simulation::setStateBound, py::arg("bound"),
+           "The largest magnitude an integrated state may reach: after every integration "
+           "sub-step, a state beyond it, or not finite, stops the run with NumericalError naming "
+           "the state, the time and the integrator. Positive; math.inf checks finiteness only. "
+           "Between hops; a bad bound raises InputError.")
+      .def("state_bound", &Simulation::stateBound,
+           "The state bound (default 1e15; the constructor's state_bound).")
       .def("set_state_masked",
            py::overload_cast<std::string_view, std::string_view, bool>(&Simulation::setStateMasked),
            py::arg("model"), py::arg("state"), py::arg("masked"),
@@ -160,13 +167,21 @@ void bindCheckpoint(py::class_<Simulation>& c) {
       .def(
           "restore_checkpoint",
           [](Simulation& sim, const std::filesystem::path& path) {
-            sim.restoreCheckpoint(path.string());
+            return sim.restoreCheckpoint(path.string());
           },
           py::arg("path"),
           "Restores a checkpoint file (str or os.PathLike) into this simulation, which must "
           "be built the same way (signals, models, fields, events, Python callbacks included) "
-          "and locked. Running on from it repeats the original run bit for bit. Nothing "
-          "changes if it fails; InputError names the file, line and first mismatch.");
+          "and locked. Running on from it repeats the original run bit for bit. The whole file "
+          "is read and checked first: if it fails, the simulation is exactly as it was, and "
+          "InputError names the file, the line, the field and the bad value or the first "
+          "mismatch. Returns the CheckpointOrigin: which hopsim wrote the file.");
+}
+
+std::string describe(const CheckpointOrigin& o) {
+  return "CheckpointOrigin(format_version=" + std::to_string(o.formatVersion) +
+         ", hopsim_version='" + o.hopsimVersion + "', git_commit='" + o.gitCommit +
+         "', same_build=" + (o.sameBuild ? "True" : "False") + ")";
 }
 
 }  // namespace
@@ -185,6 +200,25 @@ void bindContinuousTypes(py::module_& m) {
       .value("BISECTION", RootFinder::Bisection,
              "halves the bracket every evaluation (the seed's CallbackFindTargetBisection), for "
              "residuals that are not smooth");
+
+  py::class_<CheckpointOrigin>(
+      m, "CheckpointOrigin",
+      "Which hopsim wrote a checkpoint, as Simulation.restore_checkpoint read it. A file of "
+      "another build restores too (the format version decides what is readable), but only "
+      "the build that wrote it continues the run bit for bit.")
+      .def_readonly("format_version", &CheckpointOrigin::formatVersion,
+                    "The file's format version.")
+      .def_readonly("hopsim_version", &CheckpointOrigin::hopsimVersion,
+                    "The version of the hopsim that wrote it ('' before format 8).")
+      .def_readonly("git_commit", &CheckpointOrigin::gitCommit,
+                    "The git commit it was built from ('' before format 8, or when not built "
+                    "from a git checkout; '-dirty' marks uncommitted changes).")
+      .def_readonly("same_build", &CheckpointOrigin::sameBuild,
+                    "True when this very build wrote it (same version and commit, no "
+                    "uncommitted changes).")
+      .def_readonly("note", &CheckpointOrigin::note,
+                    "'' when same_build; else who wrote it and what that means.")
+      .def("__repr__", py::overload_cast<const CheckpointOrigin&>(&describe));
 
   py::class_<PropagationStatistics>(
       m, "PropagationStatistics",
@@ -206,7 +240,7 @@ void bindContinuousTypes(py::module_& m) {
       .def_readonly("sampling_derivatives", &PropagationStatistics::samplingDerivatives,
                     "Derivative evaluations spent on samples inside hops (recorders, "
                     "add_sampler); not counted in derivative_evaluations.")
-      .def("__repr__", &describe);
+      .def("__repr__", py::overload_cast<const PropagationStatistics&>(&describe));
 }
 
 void bindContinuousMethods(py::class_<Simulation>& c) {

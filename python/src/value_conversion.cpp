@@ -135,6 +135,20 @@ ElementType toElementType(py::handle type, const std::string& signal) {
                    py::repr(type).cast<std::string>());
 }
 
+py::str messageText(std::string_view text) {
+  PyObject* decoded =
+      PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+std::vector<py::str> messageTexts(const std::vector<std::string>& texts) {
+  std::vector<py::str> decoded;
+  decoded.reserve(texts.size());
+  for (const std::string& text : texts) decoded.push_back(messageText(text));
+  return decoded;
+}
+
 py::array_t<double> toArray(std::span<const double> values) { return newArray(values); }
 
 }  // namespace hopsim::python

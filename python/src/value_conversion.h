@@ -28,6 +28,13 @@ Value toValue(py::handle object, std::string_view what);
 /// bool, int, float or str for scalars; a new numpy array (int64 or float64) for vectors.
 py::object toPython(const Value& value);
 
+/// `text` as a Python str, decoded from UTF-8 with every byte that is not UTF-8 (quoted from an
+/// input in another encoding) replaced by U+FFFD: a message or warning is never lost to a
+/// UnicodeDecodeError. @throws py::error_already_set when out of memory.
+py::str messageText(std::string_view text);
+/// The same for each of `texts` (a list of warnings; a vector, so that signatures say List[str]).
+std::vector<py::str> messageTexts(const std::vector<std::string>& texts);
+
 /// A copy of `values` as a new float64 numpy array.
 py::array_t<double> toArray(std::span<const double> values);
 

@@ -1,5 +1,7 @@
 #include "hopsim/signals/value.h"
 
+#include <array>
+#include <charconv>
 #include <sstream>
 
 #include "hopsim/signals/element_type.h"
@@ -56,6 +58,12 @@ std::string describeValueType(const Value& value) {
         else return describeType(ElementType::Double, v.size());
       },
       value);
+}
+
+std::string formatNumber(double value) {
+  std::array<char, 32> buffer{};
+  const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return ec == std::errc{} ? std::string(buffer.data(), end) : std::to_string(value);
 }
 
 }  // namespace hopsim

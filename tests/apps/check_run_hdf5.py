@@ -11,6 +11,7 @@ significant digits with float_precision="round_trip"); an unwritable file exits 
 """
 
 import json
+import re
 import pathlib
 import subprocess
 import sys
@@ -93,6 +94,8 @@ with h5py.File(h5file, "r") as h5:
     assert [body["name"] for body in scene["bodies"]] == ["rotor"], scene
     assert "pose" not in scene["bodies"][0], scene
     assert isinstance(h5.attrs["hopsim_version"], str) and h5.attrs["hopsim_version"]
+    # The commit of the checkout the program was built from, "" outside one.
+    assert re.fullmatch(r"([0-9a-f]{40}(-dirty)?)?", h5.attrs["hopsim_git_commit"]), dict(h5.attrs)
     names = []
     h5.visititems(lambda name, item: names.append(name) if isinstance(item, h5py.Dataset)
                   else None)

@@ -6,6 +6,7 @@ PYTHONPATH=<build>/python; by hand, for example::
     PYTHONPATH=build-py/python /usr/bin/python3 -m pytest tests/python -q
 """
 
+import os
 import pathlib
 import re
 
@@ -21,6 +22,17 @@ except ImportError as error:  # pragma: no cover - a setup problem, not a test f
 
 #: The repository root (tests/python/conftest.py -> ../..).
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+#: The third-party example files (Chrono's chrono-examples/, libmbse's mbse-examples/), not part
+#: of the repository: HOPSIM_SHARED_DATA_DIR, which ctest sets from the CMake option of that name,
+#: else ../shared/data beside the checkout.
+SHARED = pathlib.Path(os.environ.get("HOPSIM_SHARED_DATA_DIR") or ROOT.parent / "shared" / "data")
+
+#: Marks a test that reads the third-party example files: skipped, with the reason, without them.
+needs_shared_data = pytest.mark.skipif(
+    not SHARED.is_dir(),
+    reason=f"the third-party example files are not there: {SHARED} is not a directory "
+    "(set HOPSIM_SHARED_DATA_DIR)")
 
 
 def python_blocks(document):

@@ -1,7 +1,9 @@
 """hopsim.load: native scenarios, Chrono MBS files and MBSE files from Python.
 
 Checked against the mechanisms' own invariants (loop lengths, the relative angle's definition)
-and a balanced cart-pole; bad input raises InputError with file:line:col.
+and a balanced cart-pole; bad input raises InputError with file:line:col. The project's own
+Chrono and MBSE files (tests/data/) run always; Chrono's and libmbse's example files, which are
+not part of the repository, run when their directory is there (skipped otherwise).
 """
 
 import math
@@ -11,14 +13,17 @@ import pytest
 
 import hopsim
 
-from conftest import ROOT
+from conftest import ROOT, SHARED, needs_shared_data
 
-SHARED = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data"
 
 
-def test_an_mbse_four_bar_keeps_its_loop_closed_and_its_relative_angle():
-    scenario = hopsim.load(str(SHARED / "mbse-examples" / "fourbars1-with-rel-angle.yaml"),
-                           ["simulation.end_time=2"])
+def run_four_bar(path, links, angles):
+    """Runs the MBSE four-bar at `path` for 2 s and checks, at every sample, that each link
+    (a, b, length) keeps its length and each relative coordinate (label: (a, b)) is the
+    direction of point b from point a, continuous through +-pi. Returns the points' positions
+    and the scenario."""
+    scenario = hopsim.load(str(path), ["simulation.end_time=2"])
     assert scenario.end_time == 2.0
     scenario.run()
     assert scenario.sim.time() == 2.0
@@ -26,17 +31,35 @@ def test_an_mbse_four_bar_keeps_its_loop_closed_and_its_relative_angle():
     assert t[0] == 0.0 and t[-1] == pytest.approx(2.0) and len(t) > 100
     p = {k: np.column_stack([scenario.values(f"points.{k}.position.{c}") for c in "xy"])
          for k in range(4)}
-    # The coupler keeps its 2 m and the rocker its sqrt(13) m; the crank turns about (0, 0).
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[1], axis=1), 2.0, rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[2] - p[3], axis=1), math.sqrt(13.0), rtol=1e-10)
-    np.testing.assert_allclose(np.linalg.norm(p[1] - p[0], axis=1), 1.0, rtol=1e-10)
+    for a, b, length in links:
+        np.testing.assert_allclose(np.linalg.norm(p[b] - p[a], axis=1), length, rtol=1e-10)
+    for label, (a, b) in angles.items():
+        angle = scenario.values(f"relative_coordinates.{label}.angle")
+        d = p[b] - p[a]
+        offset = angle - np.arctan2(d[:, 1], d[:, 0])
+        wrapped = np.remainder(offset + math.pi, 2 * math.pi) - math.pi
+        assert np.max(np.abs(wrapped)) < 1e-12
+        assert np.max(np.abs(np.diff(angle))) < 0.5
+    return p, scenario
+
+
+def test_an_mbse_crank_rocker_keeps_its_loop_closed_and_its_relative_angles():
+    # The crank keeps its 0.8 m about (0, 0), the coupler and the rocker the lengths the points
+    # give them; the crank swings past -pi, where the angle must not jump.
+    p, scenario = run_four_bar(DATA / "mbse" / "crank_rocker.yaml",
+                               [(0, 1, 0.8), (1, 2, math.hypot(0.6, 1.9)),
+                                (3, 2, math.hypot(1.8, 1.9))], {0: (0, 1), 1: (3, 2)})
+    np.testing.assert_array_equal(p[3], [[3.2, 0.0]] * len(p[3]))  # the rocker's pivot
+    assert scenario.values("relative_coordinates.0.angle").min() < -math.pi
+
+
+@needs_shared_data
+def test_an_mbse_four_bar_keeps_its_loop_closed_and_its_relative_angle():
+    # libmbse's four-bar: the crank turns about (0, 0) at 1 m, the coupler keeps its 2 m and the
+    # rocker its sqrt(13) m.
+    p, _ = run_four_bar(SHARED / "mbse-examples" / "fourbars1-with-rel-angle.yaml",
+                        [(0, 1, 1.0), (1, 2, 2.0), (3, 2, math.sqrt(13.0))], {0: (0, 1)})
     assert p[1][-1, 1] < -0.01  # it moved
-    # The relative coordinate is the direction of point 1 from point 0, continuous.
-    angle = scenario.values("relative_coordinates.0.angle")
-    d = p[1] - p[0]
-    wrapped = np.remainder(angle - np.arctan2(d[:, 1], d[:, 0]) + math.pi, 2 * math.pi) - math.pi
-    assert np.max(np.abs(wrapped)) < 1e-12
-    assert np.max(np.abs(np.diff(angle))) < 0.5
 
 
 def test_a_chrono_model_in_a_scenario_is_balanced_by_a_pd_controller():
@@ -50,6 +73,26 @@ def test_a_chrono_model_in_a_scenario_is_balanced_by_a_pd_controller():
 
 
 def test_a_chrono_simulation_file_runs_with_its_columns():
+    scenario = hopsim.load(str(DATA / "chrono" / "shuttle.yaml"), ["simulation.end_time=0.5"])
+    assert "bodies.crank.position.x" in scenario.columns
+    assert "motors.drive.q[0]" in scenario.columns
+    assert "contact.normal_force" in scenario.columns
+    assert sum("collision_family" in w for w in scenario.warnings) == 2
+    scenario.run()
+    # The SPEED motor's DATA function ramps the speed from 0 to 6 rad/s over the first half
+    # second, so the angle is 12 t^2 / 2. The crank is the motor's body1, whose angle relative
+    # to body2 (the ground) is Chrono's: q = 6 t^2, u = 12 t.
+    t = scenario.times()
+    np.testing.assert_allclose(scenario.values("motors.drive.u[0]"), 12 * t, rtol=1e-12,
+                               atol=1e-15)
+    np.testing.assert_allclose(scenario.values("motors.drive.q[0]"), 6 * t**2, rtol=1e-12,
+                               atol=1e-15)
+    with pytest.raises(hopsim.InputError, match="no column 'bodies.crank.positon.x'"):
+        scenario.values("bodies.crank.positon.x")
+
+
+@needs_shared_data
+def test_chronos_example_simulation_file_runs_with_its_columns():
     scenario = hopsim.load(str(SHARED / "chrono-examples" / "mbs" / "mbs.yaml"),
                            ["simulation.end_time=0.5"])
     assert "bodies.crank.position.x" in scenario.columns
@@ -75,7 +118,7 @@ def test_bad_chrono_input_raises_input_error_with_its_location(tmp_path):
     with pytest.raises(hopsim.InputError, match=r"bad\.yaml:4:\d+: model\.bodies\[0\]\.mass"):
         hopsim.load(str(bad))
     with pytest.raises(hopsim.InputError, match="simulation.end_time"):
-        hopsim.load(str(SHARED / "mbse-examples" / "fourbars1.yaml"), ["simulation.end_time=-1"])
+        hopsim.load(str(DATA / "mbse" / "hammer.yaml"), ["simulation.end_time=-1"])
 
 
 def test_contact_from_a_scenario_file_rests_a_ball_on_the_ground():

@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include "hopsim/assemblies/yaml_input.h"
 #include "hopsim/core/csv_sink.h"
 #include "hopsim/core/output_file.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/input_file.h"
 #include "json_writer.h"
 #include "replay_template.h"
 
@@ -136,6 +136,8 @@ RecordingTable recordingOf(const Recorder& recorder) {
 }
 
 RecordingTable readCsvRecording(const std::string& path) {
+  // A recording may be larger than an input file: it is streamed, but only from a regular file.
+  requireRegularFile(path);
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open the recording");
   std::string line;
@@ -238,15 +240,13 @@ RecordedRun readRecordedRun(const std::string& path) {
   }
   run.recording = readCsvRecording(path);
   const std::string sidecar = sceneSidecarPath(path);
-  std::ifstream scene(sidecar, std::ios::binary);
-  if (!scene) {
+  std::error_code ignored;
+  if (!std::filesystem::exists(sidecar, ignored)) {
     throw InputError(path + ": no scene beside it ('" + sidecar +
                      "'): the recording was not "
                      "written by hopsim run (run its file with --view page.html)");
   }
-  std::ostringstream text;
-  text << scene.rdbuf();
-  run.sceneJson = text.str();
+  run.sceneJson = readInputFile(sidecar);
   while (!run.sceneJson.empty() && std::isspace(static_cast<unsigned char>(run.sceneJson.back())))
     run.sceneJson.pop_back();
   return run;

@@ -138,6 +138,11 @@ void MultibodyModel::setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_
   ++massPropertiesRevision_;
 }
 
+SpatialInertia MultibodyModel::checkedMassProperties(const SpatialInertia& M_BBo_B,
+                                                     std::string_view what) {
+  return checkedInertia(M_BBo_B, [what] { return std::string(what); });
+}
+
 void MultibodyModel::restoreMassProperties(const std::vector<SpatialInertia>& saved) {
   if (saved.size() != inertia_.size()) {
     throw InputError("MultibodyModel::restoreMassProperties: saved for " +

@@ -72,7 +72,8 @@ Matrix3 normalizeRotation(const Matrix3& M) {
 
 Quaternion normalizeQuaternion(const Quaternion& q, std::string_view what) {
   const double n = q.norm();
-  if (!q.allFinite() || n == 0.0) {
+  // The norm of a finite q can still overflow (an element of 1e300) or underflow to 0.
+  if (!q.allFinite() || !(n > 0.0) || !std::isfinite(n)) {
     std::ostringstream os;
     os << what << ": quaternion [" << q.transpose() << "] cannot be normalized, expected a "
        << "finite non-zero 4-vector [e0, e1, e2, e3]";

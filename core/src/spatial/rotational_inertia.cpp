@@ -32,6 +32,11 @@ void checkRotationalInertia(const Matrix3& I, std::string_view what,
     }
   }
   const Matrix3 symmetric = 0.5 * (I + I.transpose());
+  if (!symmetric.allFinite()) {  // entries near the largest double overflow in the sum
+    os << "rotational inertia entries up to " << I.cwiseAbs().maxCoeff()
+       << " kg·m² overflow; expected entries below 8e307";
+    throw InputError(std::string(what) + ": " + os.str());
+  }
   const Eigen::SelfAdjointEigenSolver<Matrix3> eigen(symmetric, Eigen::EigenvaluesOnly);
   const Vector3 l = eigen.eigenvalues();  // ascending
   if (l[0] < -tolerance) {

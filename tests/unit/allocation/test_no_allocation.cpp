@@ -345,13 +345,14 @@ TEST_CASE("lowered Chrono and MBSE models allocate nothing once warm") {
   // Between them: every joint type as hinge and cut joint, the constraints, every TSDA and
   // RSDA law, bushings, motors of every actuation (on and off the tree, CONTROLLER ones),
   // body loads and load controllers, and an MBSE relative coordinate.
-  const std::string corpus = std::string(HOPSIM_SOURCE_DIR) + "/tests/fuzz/corpus/";
-  for (const char* file : {"chrono/model_joints.yaml", "chrono/model_loop.yaml",
-                           "chrono/model_tsdas.yaml", "chrono/model_rsdas_motors.yaml",
-                           "chrono/model_bushings.yaml", "chrono/model_loads_contact.yaml",
-                           "chrono/mbs_controller.yaml", "mbse/fourbars1-with-rel-angle.yaml"}) {
+  const std::string tests = std::string(HOPSIM_SOURCE_DIR) + "/tests/";
+  for (const char* file :
+       {"fuzz/corpus/chrono/model_joints.yaml", "fuzz/corpus/chrono/model_loop.yaml",
+        "fuzz/corpus/chrono/model_tsdas.yaml", "fuzz/corpus/chrono/model_rsdas_motors.yaml",
+        "fuzz/corpus/chrono/model_bushings.yaml", "fuzz/corpus/chrono/model_loads_contact.yaml",
+        "data/chrono/hoist.yaml", "data/mbse/crank_rocker.yaml"}) {
     CAPTURE(std::string(file));
-    const auto scenario = Scenario::load(corpus + file);
+    const auto scenario = Scenario::load(tests + file);
     Simulation& sim = scenario->sim();
     // The scenario's recorder records too: it reserved its rows for the planned run.
     sim.advanceTimeBy(0.2);

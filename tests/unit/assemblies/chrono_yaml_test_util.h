@@ -1,5 +1,8 @@
 #pragma once
 // Helpers of the Chrono MBS YAML reader tests.
+#include <doctest/doctest.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,52 @@ inline int countHas(const std::vector<std::string>& lines, const std::string& pa
   int n = 0;
   for (const auto& line : lines) n += has(line, part) ? 1 : 0;
   return n;
+}
+
+/// How many files of each kind readEveryFile read.
+struct FileCounts {
+  int models = 0, simulations = 0, solvers = 0;
+  int solverSteps = 0;  ///< solver files that give integrator.time_step
+};
+
+/// Reads `path` as the kind of Chrono file it is, counting it in `counts`.
+inline void readAndCount(const std::string& path, FileCounts& counts) {
+  CAPTURE(path);
+  const InputNode doc = loadYamlFile(path);
+  switch (chrono::detectFileKind(doc, path)) {
+    case chrono::FileKind::Model:
+      CHECK_FALSE(chrono::readModel(doc, path).bodies.empty());
+      ++counts.models;
+      break;
+    case chrono::FileKind::Solver:
+      counts.solverSteps += chrono::readSolver(doc, path).timeStepGiven ? 1 : 0;
+      ++counts.solvers;
+      break;
+    case chrono::FileKind::Simulation:
+      CHECK_FALSE(chrono::readSimulationFile(path).model.bodies.empty());
+      ++counts.simulations;
+      break;
+  }
+}
+
+/// Reads every .yaml file under `directories` and their subdirectories as the kind of Chrono
+/// file it is: every model has bodies, and so has every simulation file's model.
+inline FileCounts readEveryFile(const std::vector<std::string>& directories) {
+  FileCounts counts;
+  for (const std::string& directory : directories) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(directory)) {
+      if (entry.path().extension() == ".yaml") readAndCount(entry.path().string(), counts);
+    }
+  }
+  return counts;
+}
+
+/// The body `name` of `m` (fails the test when there is none).
+inline const mechanism::Body& body(const mechanism::Mechanism& m, const std::string& name) {
+  for (const auto& b : m.bodies)
+    if (b.name == name) return b;
+  FAIL("no body " << name);
+  return m.bodies.front();
 }
 
 }  // namespace hopsim::chrono_test

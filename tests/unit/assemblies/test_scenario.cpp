@@ -147,8 +147,9 @@ TEST_CASE("scenario: version, Chrono files, end_time and unknown keys") {
   m = errorOf("hopsim: 1\nsimulation: {io_step: 0.1}\n");
   CHECK(has(m, "test.yaml:2:13: simulation.end_time"));
   CHECK(has(m, "missing"));
+  // A missing section is located where the document starts.
   m = errorOf("hopsim: 1\n");
-  CHECK(has(m, "test.yaml: simulation.end_time"));
+  CHECK(has(m, "test.yaml:1:1: simulation.end_time"));
   m = errorOf("hopsim: 1\nsimulation: {end_time: 1 kg}\n");
   CHECK(has(m, "test.yaml:2:24"));
   CHECK(has(m, "simulation.end_time"));

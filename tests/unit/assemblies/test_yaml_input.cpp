@@ -231,7 +231,11 @@ TEST_CASE("yaml: an unreadable file is an error naming the path and the reason")
                        ("cannot read '" + missing + "': No such file or directory").c_str(),
                        InputError);
   CHECK_THROWS_WITH_AS(loadYamlFile(dir.path()),
-                       ("cannot read '" + dir.path() + "': Is a directory").c_str(), InputError);
+                       ("cannot read '" + dir.path() + "': not a regular file (a directory)").c_str(),
+                       InputError);
+  CHECK_THROWS_WITH_AS(loadYamlFile("/dev/zero"),
+                       "cannot read '/dev/zero': not a regular file (a character device)",
+                       InputError);
 }
 
 TEST_CASE("yaml: deep nesting and recursive aliases stop with an error, not a crash") {

@@ -14,6 +14,7 @@
 
 #include "continuous_test_models.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/core/version.h"
 #include "hopsim/signals/error.h"
 #include "test_models.h"
 
@@ -282,7 +283,10 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
   Simulation missing;
   missing.lock();
   CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file + ".nope"),
-                       doctest::Contains("cannot open"), InputError);
+                       doctest::Contains("': No such file or directory"), InputError);
+  CHECK_THROWS_WITH_AS(missing.restoreCheckpoint("/dev/zero"),
+                       "cannot read '/dev/zero': not a regular file (a character device)",
+                       InputError);
   {
     std::ofstream broken(file, std::ios::trunc);
     broken << "hopsim-checkpoint 6\ntime 12 oops\n";
@@ -292,8 +296,9 @@ TEST_CASE("restoring into a differently built simulation names the first mismatc
     std::ofstream old(file, std::ios::trunc);
     old << "hopsim-checkpoint 3\ntime 12 0x0p+0 0 0 0 0\n";
   }
-  CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file),
-                       doctest::Contains("format version 3; this hopsim reads versions 4 to 7"),
+  const std::string refusal =
+      "format version 3; this hopsim (" + std::string(version()) + ") reads format versions 4 to 8";
+  CHECK_THROWS_WITH_AS(missing.restoreCheckpoint(file), doctest::Contains(refusal.c_str()),
                        InputError);
   std::remove(file.c_str());
 }
@@ -350,23 +355,25 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   Simulation straight(options);
   Journal straightJournal;
   const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
-  REQUIRE(lines.size() > 5);
-  CHECK(lines[0] == "hopsim-checkpoint 7");
+  REQUIRE(lines.size() > 7);
+  CHECK(lines[0] == "hopsim-checkpoint 8");
   // After the options, cvode's nonlinear solver (version 6) and its continue-across-hops flag
   // (version 7): the step rkf45 proposed at the end of the last hop, which the states still
   // continue.
-  CHECK(lines[4] == "nonlinear_solver 0");
-  CHECK(lines[5] == "continue_across_hops 0");
-  REQUIRE(lines[6].rfind("continuation ", 0) == 0);
-  CHECK(std::stod(lines[6].substr(13)) > 0.0);
+  CHECK(lines[5] == "nonlinear_solver 0");
+  CHECK(lines[6] == "continue_across_hops 0");
+  REQUIRE(lines[7].rfind("continuation ", 0) == 0);
+  CHECK(std::stod(lines[7].substr(13)) > 0.0);
   straight.advanceTimeTo(2.0);
 
-  // Version 4 had no continuation line (nor the nonlinear solver and continue-across-hops lines
-  // of versions 6 and 7): it restores, and the first hop estimates its step, so the run agrees
-  // with the straight one to the integrator's tolerance, not bit for bit.
+  // Version 4 had no continuation line (nor the nonlinear solver, continue-across-hops and
+  // written_by lines of versions 6, 7 and 8): it restores, and the first hop estimates its
+  // step, so the run agrees with the straight one to the integrator's tolerance, not bit for
+  // bit.
   std::vector<std::string> v4 = lines;
   v4[0] = "hopsim-checkpoint 4";
-  v4.erase(v4.begin() + 4, v4.begin() + 7);
+  v4.erase(v4.begin() + 5, v4.begin() + 8);
+  v4.erase(v4.begin() + 1);
   writeLines(file, v4);
   {
     Simulation resumed(options);
@@ -380,7 +387,7 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
   }
 
   // A negative or non-numeric step is refused with its line, and nothing is applied.
-  checkLineRefused(file, lines, 6, {"continuation -0x1p-4", "continuation nan", "continuation"},
+  checkLineRefused(file, lines, 7, {"continuation -0x1p-4", "continuation nan", "continuation"},
                    options);
   std::remove(file.c_str());
 }
@@ -394,8 +401,8 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   Simulation straight(options);
   Journal straightJournal;
   const std::vector<std::string> lines = savedAtOneSecond(straight, straightJournal, file);
-  REQUIRE(lines.size() > 5);
-  CHECK(lines[4] == "nonlinear_solver 1");
+  REQUIRE(lines.size() > 6);
+  CHECK(lines[5] == "nonlinear_solver 1");
   straight.advanceTimeTo(2.0);
   const Value x = straight.get("models.spring.continuousStates.x");
 
@@ -414,7 +421,8 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   // A version 5 file has no such line and restores with Newton's method.
   std::vector<std::string> v5 = lines;
   v5[0] = "hopsim-checkpoint 5";
-  v5.erase(v5.begin() + 4, v5.begin() + 6);
+  v5.erase(v5.begin() + 5, v5.begin() + 7);
+  v5.erase(v5.begin() + 1);
   writeLines(file, v5);
   {
     Simulation resumed(options);
@@ -425,7 +433,7 @@ TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for ver
   }
 
   // A value that names no solver is refused with its line, and nothing is applied.
-  checkLineRefused(file, lines, 4,
+  checkLineRefused(file, lines, 5,
                    {"nonlinear_solver 7", "nonlinear_solver newton", "nonlinear_solver"}, options);
   std::remove(file.c_str());
 }
@@ -440,8 +448,8 @@ TEST_CASE("cvode across hops: a checkpoint is a restart point, the restored run 
   Journal firstJournal;
   const std::vector<std::string> lines = savedAtOneSecond(first, firstJournal, file);
   Journal resumedJournal = firstJournal;  // what the callbacks saw up to the checkpoint
-  REQUIRE(lines.size() > 6);
-  CHECK(lines[5] == "continue_across_hops 1");
+  REQUIRE(lines.size() > 7);
+  CHECK(lines[6] == "continue_across_hops 1");
   const IntegratorStatistics before = first.integrator().statistics();
   CHECK(before.continuations > 0);
   first.advanceTimeTo(3.0);
@@ -463,7 +471,8 @@ TEST_CASE("cvode across hops: a checkpoint is a restart point, the restored run 
   // A version 6 file has no such line and restores with the history restarted at every hop.
   std::vector<std::string> v6 = lines;
   v6[0] = "hopsim-checkpoint 6";
-  v6.erase(v6.begin() + 5);
+  v6.erase(v6.begin() + 6);
+  v6.erase(v6.begin() + 1);
   writeLines(file, v6);
   {
     Simulation old(options);
@@ -472,7 +481,7 @@ TEST_CASE("cvode across hops: a checkpoint is a restart point, the restored run 
     old.restoreCheckpoint(file);
     CHECK_FALSE(old.integrator().options().continueAcrossHops);
   }
-  checkLineRefused(file, lines, 5,
+  checkLineRefused(file, lines, 6,
                    {"continue_across_hops 2", "continue_across_hops yes", "continue_across_hops"},
                    options);
   std::remove(file.c_str());

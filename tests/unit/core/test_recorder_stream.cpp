@@ -93,14 +93,15 @@ TEST_CASE("a streamed CSV is the CSV of a recorder that keeps its samples, in bo
 TEST_CASE(
     "a streaming recorder writes what it holds at the end of a hop once the wall time passed") {
   auto sim = makeSim();
-  testing::TempDir dir;
-  const std::string csv = dir.path() + "/run.csv";
   Recorder r(*sim, kLogged, 1000.0);
-  r.streamTo(std::make_unique<CsvSink>(csv, ""), {.flushSamples = 1000000, .flushSeconds = 0.0});
+  MemoryLog handed;
+  r.streamTo(std::make_unique<MemorySink>(handed),
+             {.flushSamples = 1000000, .flushSeconds = 0.0});
   sim->advanceTimeTo(0.1);
-  // Before finishStream, every sample of every hop is in the file: the header and 101 lines.
-  const std::string text = readText(csv);
-  CHECK(std::count(text.begin(), text.end(), '\n') == 102);
+  // Before finishStream, every sample of every hop has gone to the sink (a CsvSink's own
+  // thread writes them while the run goes on, so the file is checked after finishStream, in
+  // the tests above).
+  CHECK(handed.times.size() == 101);
   CHECK(r.times().empty());
   // Not before the time: a second hop's samples wait.
   Recorder slow(*sim, kLogged, 1000.0);

@@ -114,7 +114,10 @@ TEST_CASE("a CSV recording that is not one names the file, line and column") {
   CHECK_THROWS_WITH_AS(viewer::readCsvRecording(dir.write("c.csv", "time,x\n0,1,2\n")),
                        doctest::Contains("c.csv:2: 3 values; expected 2"), InputError);
   CHECK_THROWS_WITH_AS(viewer::readCsvRecording(dir.path() + "/none.csv"),
-                       doctest::Contains("none.csv: cannot open"), InputError);
+                       doctest::Contains("none.csv': No such file or directory"), InputError);
+  CHECK_THROWS_WITH_AS(viewer::readCsvRecording("/dev/zero"),
+                       "cannot read '/dev/zero': not a regular file (a character device)",
+                       InputError);
 }
 
 TEST_CASE("an HDF5 recording reads back exactly, with its units and its scene") {

@@ -9,6 +9,7 @@
 /// whole tree is built, SimulationAssembly::bind() runs bindParams then bindState over it,
 /// parents before children; Simulation::lock() binds first if that has not happened and fails
 /// on any signal tie no assembly consumed.
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -294,6 +295,10 @@ class Assembly {
   void addDefinitionChildren();
   void addDefinitionModels();
   std::vector<std::string> signalNamesBelow() const;
+  /// Where the model or signal `subject` was defined: where the definition that added it to
+  /// this assembly or a descendant was written, else where the assembly that made it is
+  /// defined; unknown when none did.
+  SourceLocation whereDefined(const ErrorSubject& subject) const;
   /// Removes what this assembly and its children created (a failed construction).
   void teardown() noexcept;
   SimulationAssembly& top();
@@ -309,6 +314,12 @@ class Assembly {
   std::vector<std::unique_ptr<Assembly>> children_;
   // Signals by local name: created here or tied by the parent.
   std::vector<std::pair<std::string, SignalRef>> signals_;
+  // signals_ by name: an assembly may hold thousands (a chain of included files, each adding
+  // one), and every declaration and tie looks one up.
+  std::map<std::string, std::size_t, std::less<>> signalIndex_;
+  // Where each model and signal a definition added (addDefinedModel, a definition's signals)
+  // was written, by its simulation name.
+  std::map<std::pair<ErrorSubject::Kind, std::string>, SourceLocation> definitionSites_;
   std::vector<std::string> createdSignals_;
   std::vector<std::string> models_;
   std::vector<std::string> bodies_;
@@ -343,6 +354,10 @@ class SimulationAssembly : public Assembly {
   void bind();
   /// @throws ModelError naming each tie no assembly consumed, who gave it and where.
   void checkTies() const;
+  /// Where the model or signal an error is about was defined (errorSubject,
+  /// hopsim/signals/error_subject.h): the file:line:col of its definition, or of the definition
+  /// of the assembly that made it; unknown for one that no definition from a file made.
+  SourceLocation definedAt(const ErrorSubject& subject) const { return whereDefined(subject); }
   /// The warnings the assemblies reported (Assembly::warn), in order.
   const std::vector<std::string>& warnings() const { return warnings_; }
 

@@ -13,6 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "hopsim/signals/error_subject.h"
+
 namespace hopsim {
 
 /// Where a value was written: a file position (1-based line and column), or a description
@@ -32,6 +34,19 @@ struct SourceLocation {
 /// precisely by an inner check, is returned as it is, so no message carries two.
 std::string locateMessage(const SourceLocation& where, std::string_view context,
                           const std::string& message);
+
+/// Runs `step`; a hopsim::Error it throws is thrown again as the same class with its message
+/// located at `where` by locateMessage (unchanged when it has a location of its own).
+template <class F>
+decltype(auto) locatedAt(const SourceLocation& where, std::string_view context, F&& step) {
+  try {
+    return step();
+  } catch (const Error& e) {
+    const std::string message = locateMessage(where, context, e.what());
+    if (message == e.what()) throw;
+    rethrowAs(e, message);
+  }
+}
 
 /// One node of an input document. Scalars keep the C++ type they were given with; YAML
 /// scalars arrive as text (a quoted YAML scalar is marked `quoted`), and ParamSet coerces text

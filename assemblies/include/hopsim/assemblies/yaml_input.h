@@ -11,9 +11,10 @@
 
 namespace hopsim {
 
-/// Parses the YAML file at `path`.
+/// Parses the YAML file at `path`, a regular file of at most kMaxInputFileBytes
+/// (hopsim/signals/input_file.h).
 /// @throws InputError naming the file (and line:column for a syntax error) when it cannot be
-/// read or parsed.
+/// read (readInputFile's errors) or parsed.
 InputNode loadYamlFile(const std::string& path);
 
 /// Parses YAML text; `sourceName` stands for the file in locations and messages.

@@ -58,10 +58,14 @@ class EventManager {
   };
   /// Every live event, in registration order.
   std::vector<ScheduleState> scheduleStates() const;
+  /// Checks a saved schedule against the live event of its name, at clock `now`: the same
+  /// kind; for a timed or list event, a next firing that is the time at its list position; for
+  /// a periodic one, the firing of its period index; no next firing before `now`; and zero for
+  /// the positions its kind does not use. @throws InputError naming the event and the mismatch.
+  void checkScheduleState(const ScheduleState& state, Ticks now) const;
   /// Restores saved schedules: listed events get their positions back, live events not listed
-  /// (one-shots that had fired when the checkpoint was taken) are removed.
-  /// @throws InputError naming the first listed event that is not live here or differs in kind;
-  /// nothing changes then.
+  /// (one-shots that had fired when the checkpoint was taken) are removed. Precondition: each
+  /// state passed checkScheduleState, and no event is listed twice.
   void restoreScheduleStates(const std::vector<ScheduleState>& states);
 
   /// The earliest pending timed firing, or kNever.

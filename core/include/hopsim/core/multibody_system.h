@@ -63,6 +63,8 @@ class MultibodySystem {
   multibody::MultibodyModel& editModel();
   /// Whether there is any body besides the world.
   bool hasBodies() const { return model_.bodyCount() > 1; }
+  /// How many elements Q and U add to the simulation's state X: those not masked (after lock()).
+  Eigen::Index stateCount() const;
   /// Replaces body b's mass properties (about Bo, in B); allowed at any time, also from a
   /// DartsModel's maskedCoordinates. @throws InputError as MultibodyModel::setMassProperties.
   void setMassProperties(BodyIndex b, const spatial::SpatialInertia& M_BBo_B);

@@ -50,9 +50,33 @@ struct SimulationOptions {
   std::string integrator = "rk4";
   /// Its options (tolerances for rkf45 and cvode).
   IntegratorOptions integratorOptions{};
+  /// The largest magnitude an integrated state may reach: a state beyond it, or not finite,
+  /// after an integration step stops the run with a NumericalError (docs/integrators.md,
+  /// "Divergence"). Positive; infinity checks finiteness only.
+  double stateBound = 1e15;
+};
+
+/// Which hopsim wrote a checkpoint, as Simulation::restoreCheckpoint read it
+/// (docs/checkpoints.md, "Versions").
+struct CheckpointOrigin {
+  /// The file's format version.
+  int formatVersion = 0;
+  /// hopsim's version ("0.1.0") and git commit that wrote the file; empty for files of format
+  /// 7 and before, which did not record them (the commit is empty too when the writer was not
+  /// built from a git checkout).
+  std::string hopsimVersion;
+  std::string gitCommit;
+  /// True when this very build wrote it: the same version and the same commit, of a checkout
+  /// without uncommitted changes. Only then is the continuation bit for bit with the run that
+  /// wrote it.
+  bool sameBuild = false;
+  /// Empty when sameBuild; else one sentence on who wrote the file and what that means.
+  std::string note;
 };
 
 class ContinuousModel;
+class CheckpointParser;
+struct CheckpointStaging;
 
 /// A model's next I/O-step end for variable-rate models: given the current time (s), the next
 /// time (s, strictly later), or nullopt for "no future trigger".
@@ -224,6 +248,12 @@ class Simulation {
   /// Runs one extra derivative evaluation after every integration sub-step, so outputs computed
   /// in the derivative sweeps (accelerations, forces) match the accepted state. Off by default.
   void setBonusDerivativeEvaluation(bool enabled) { bonusEvaluation_ = enabled; }
+  /// The largest magnitude an integrated state may reach (SimulationOptions::stateBound):
+  /// after every integration sub-step, a state beyond it or not finite stops the run with a
+  /// NumericalError naming the state, the time and the integrator. Between hops.
+  /// @throws InputError unless `bound` is positive (infinity: finiteness only).
+  void setStateBound(double bound);
+  double stateBound() const { return stateBound_; }
 
   /// Masks (true) or unmasks every element of a continuous state of a ContinuousModel. Masked
   /// elements are not integrated: they keep their value unless the model's maskedCoordinates
@@ -277,9 +307,12 @@ class Simulation {
   /// @throws InputError if the file cannot be written; ModelError inside a hop.
   void saveCheckpoint(const std::string& file) const;
   /// Restores a checkpoint into this simulation, which must be built the same way (same
-  /// signals, models, fields, events) and locked. Nothing changes if it fails.
-  /// @throws InputError naming the file, line and the first structural mismatch.
-  void restoreCheckpoint(const std::string& file);
+  /// signals, models, fields, events) and locked. The whole file is read and checked before
+  /// anything changes: if it fails, the simulation is exactly as it was.
+  /// @returns which hopsim wrote the file (a file of another build restores too, with a note).
+  /// @throws InputError naming the file, the line, the field and the bad value or the first
+  /// structural mismatch; ModelError when not locked or inside a hop.
+  CheckpointOrigin restoreCheckpoint(const std::string& file);
 
   // ---- time ------------------------------------------------------------------------------
 
@@ -495,6 +528,13 @@ class Simulation {
   }
   void checkStateMasks() const;
 
+  // Checkpoints (simulation_checkpoint.cpp). CheckpointParser reads and checks a whole file
+  // against this simulation into a CheckpointStaging, changing nothing; applyCheckpoint then
+  // puts it in place and cannot fail on what the parser accepted.
+  friend class CheckpointParser;
+  void applyCheckpoint(CheckpointStaging& staged);
+  void applyModelValues(CheckpointStaging& staged);
+
   // Multibody (simulation_multibody.cpp).
   void prepareMultibody();
   void endIntegrationSubStep();
@@ -522,6 +562,12 @@ class Simulation {
   void updateAllOutputs(double t);
   [[noreturn]] void throwNonFiniteDerivative(double t,
                                              const Eigen::Ref<const Eigen::VectorXd>& xdot) const;
+  /// After an integration sub-step from ta to tb: x_ within the state bound, or a
+  /// NumericalError naming the first state beyond it.
+  void checkStateBound(double ta, double tb) const;
+  [[noreturn]] void throwDivergence(double ta, double tb) const;
+  /// Whether element `element` of continuous state `field` of `model` is masked.
+  bool stateMasked(const Model& model, std::size_t field, std::size_t element) const;
 
   // Zero crossings (simulation_zero_crossings.cpp).
   void evaluateStartSigns(double t);
@@ -680,6 +726,8 @@ class Simulation {
   mutable bool restartNextHop_ = false;
   double stateTime_;
   bool bonusEvaluation_ = false;
+  double stateBound_;
+  double stateLimit_;  // stateBound_, or the largest double for an infinite bound: inf fails
   PropagationStatistics statistics_;
 
   // The multibody system; active (its Q and U in X) when it has bodies at lock().

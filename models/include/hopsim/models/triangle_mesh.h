@@ -22,8 +22,8 @@ struct TriangleMesh {
 /// (relative) indices; other records (vn, vt, o, g, s, usemtl, mtllib, comments, blank lines)
 /// are ignored. Vertices are multiplied by `scale`.
 /// @throws InputError "path:line: ..." for a malformed number, an index out of range or 0, a
-/// face with fewer than 3 vertices; "path: cannot open ..." for a missing file; a file with no
-/// vertex is an error.
+/// face with fewer than 3 vertices; readInputFile's errors for a file that cannot be read
+/// (hopsim/signals/input_file.h); a file with no vertex is an error.
 TriangleMesh readObj(const std::string& path, double scale = 1.0);
 
 /// The convex hull of `points`: only its extreme points as vertices (points inside or on a

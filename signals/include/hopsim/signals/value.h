@@ -20,4 +20,8 @@ std::string describeValue(const Value& value);
 /// The type of a value as a message would name it ("double", "int[3]", "string").
 std::string describeValueType(const Value& value);
 
+/// The shortest text that reads back as the same double ("0.1", "1e+15", "-inf", "nan"), for
+/// messages that name a number exactly without the noise of 17 digits.
+std::string formatNumber(double value);
+
 }  // namespace hopsim

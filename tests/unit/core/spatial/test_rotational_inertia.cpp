@@ -91,6 +91,13 @@ TEST_CASE("invalid rotational inertias are refused with the bad value named") {
   nan(2, 2) = std::numeric_limits<double>::quiet_NaN();
   CHECK_THROWS_WITH_AS(checkRotationalInertia(nan, "b"), doctest::Contains("non-finite"),
                        InputError);
+  // Finite, but the symmetrization 0.5 (I + I^T) that is stored would overflow.
+  Matrix3 huge = Matrix3::Identity();
+  huge(0, 2) = huge(2, 0) = -1e308;
+  CHECK_THROWS_WITH_AS(checkRotationalInertia(huge, "b"),
+                       doctest::Contains("b: rotational inertia entries up to 1e+308 kg·m² "
+                                         "overflow; expected entries below 8e307"),
+                       InputError);
   // Limits of real bodies are accepted: a point mass (0) and a thin rod (0, a, a), and a flat
   // plate on the triangle's edge (a, b, a + b).
   CHECK_NOTHROW(checkRotationalInertia(Matrix3::Zero(), "point"));
