@@ -107,7 +107,7 @@ std::unique_ptr<Scenario> loadScenario(const RunOptions& options, std::ostream& 
   setting("simulation.time_step", options.timeStep);
   if (options.steps) {
     // integration_steps is ignored when the file gives time_step: --steps drops it.
-    overrides.push_back("simulation.time_step=~");
+    overrides.emplace_back("simulation.time_step=~");
     setting("simulation.integration_steps", options.steps);
   }
   setting("simulation.integrator", options.integrator);
@@ -116,7 +116,7 @@ std::unique_ptr<Scenario> loadScenario(const RunOptions& options, std::ostream& 
   if (!options.logs.empty()) {
     // --log replaces what the file logs: the CSV holds time and what the command line names.
     overrides.push_back(yamlList("logging.variables", options.logs));
-    overrides.push_back("logging.columns={}");
+    overrides.emplace_back("logging.columns={}");
   }
   setting("logging.rate", options.logRate);
   std::unique_ptr<Scenario> scenario = Scenario::load(options.file, overrides);

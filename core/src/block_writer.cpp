@@ -1,13 +1,14 @@
 #include "hopsim/core/block_writer.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "hopsim/core/recorder.h"
-#include "hopsim/signals/error.h"
 
 namespace hopsim {
 
-BlockWriter::BlockWriter(WriteRows writeRows, bool background) : writeRows_(std::move(writeRows)) {
+BlockWriter::BlockWriter(WriteBlock writeBlock, bool background)
+    : writeBlock_(std::move(writeBlock)) {
   if (background) thread_ = std::thread([this] { run(); });
 }
 
@@ -29,14 +30,14 @@ void BlockWriter::awaitIdle(std::unique_lock<std::mutex>& lock) {
 void BlockWriter::write(const Recorder& recorder, std::size_t first, std::size_t end) {
   std::unique_lock lock(mutex_);
   awaitIdle(lock);
-  // The room grows to the largest block once.
+  // The room grows to the largest block once; each column is one contiguous copy.
   width_ = recorder.columns().size();
   rows_ = end - first;
   block_.resize(rows_ * width_);
-  for (std::size_t r = 0; r < rows_; ++r) block_[r * width_] = recorder.times()[first + r];
-  for (std::size_t c = 1; c < width_; ++c) {
-    const std::vector<double>& values = recorder.values(c);
-    for (std::size_t r = 0; r < rows_; ++r) block_[r * width_ + c] = values[first + r];
+  for (std::size_t c = 0; c < width_; ++c) {
+    const std::vector<double>& values = c == 0 ? recorder.times() : recorder.values(c);
+    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(first), rows_,
+                block_.begin() + static_cast<std::ptrdiff_t>(c * rows_));
   }
   pending_ = true;
   if (!thread_.joinable()) {
@@ -63,8 +64,8 @@ std::size_t BlockWriter::samples() const {
 void BlockWriter::writePending() {
   std::exception_ptr failure;
   try {
-    writeRows_(block_.data(), rows_, width_);
-  } catch (const Error&) {
+    writeBlock_(block_.data(), rows_, width_);
+  } catch (...) {  // any, so that none escapes the thread
     failure = std::current_exception();
   }
   const std::lock_guard lock(mutex_);

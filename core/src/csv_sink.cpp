@@ -63,12 +63,14 @@ std::string unitsJson(const Recorder& recorder) {
   return json + "\n}\n";
 }
 
-/// The CSV lines of `count` rows of `width` numbers, row-major, appended to `out`.
-void appendCsvRows(std::string& out, const double* rows, std::size_t count, std::size_t width) {
+/// The CSV lines of `count` samples of `width` columns appended to `out`, one line each:
+/// `column(c)` points at the first of the lines' values of column c (0 the time).
+template <class Column>
+void appendLines(std::string& out, std::size_t count, std::size_t width, const Column& column) {
   for (std::size_t r = 0; r < count; ++r) {
     for (std::size_t c = 0; c < width; ++c) {
       if (c > 0) out += ',';
-      appendNumber(out, rows[r * width + c]);
+      appendNumber(out, column(c)[r]);
     }
     out += '\n';
   }
@@ -108,15 +110,9 @@ std::string csvHeader(const Recorder& recorder) {
 
 void appendCsvLines(std::string& out, const Recorder& recorder, std::size_t first,
                     std::size_t end) {
-  const std::size_t width = recorder.columns().size();
-  for (std::size_t r = first; r < end; ++r) {
-    appendNumber(out, recorder.times()[r]);
-    for (std::size_t c = 1; c < width; ++c) {
-      out += ',';
-      appendNumber(out, recorder.values(c)[r]);
-    }
-    out += '\n';
-  }
+  appendLines(out, end - first, recorder.columns().size(), [&](std::size_t c) {
+    return (c == 0 ? recorder.times() : recorder.values(c)).data() + first;
+  });
 }
 
 CsvSink::CsvSink(std::string path, std::string scenario)
@@ -139,9 +135,9 @@ void CsvSink::begin(const Recorder& recorder) {
   }
   // One write of the file per block, so that a failed one leaves it as it was: whole lines.
   writer_ = std::make_unique<BlockWriter>(
-      [this](const double* rows, std::size_t count, std::size_t width) {
+      [this](const double* columns, std::size_t count, std::size_t width) {
         text_.clear();
-        appendCsvRows(text_, rows, count, width);
+        appendLines(text_, count, width, [&](std::size_t c) { return columns + c * count; });
         file_->write(text_);
       },
       true);
@@ -152,7 +148,7 @@ void CsvSink::write(const Recorder& recorder, std::size_t first, std::size_t end
 }
 
 void CsvSink::finish(const Recorder&, const RecordingEnd& end) {
-  const std::unique_ptr<Writer> writer = std::move(writer_);
+  const std::unique_ptr<BlockWriter> writer = std::move(writer_);
   RecordingEnd ended = end;
   std::exception_ptr failure;
   try {

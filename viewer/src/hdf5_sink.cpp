@@ -129,9 +129,6 @@ std::string datasetName(const std::string& path) {
   return name;
 }
 
-/// The time's column of a block.
-const std::vector<std::size_t> kTimeColumn{0};
-
 /// Rows per chunk for a dataset of `width` columns: about 32 KiB, and at least 64 rows.
 hsize_t chunkRows(std::size_t width) {
   return std::max<hsize_t>(64, 4096 / std::max<std::size_t>(width, 1));
@@ -152,8 +149,8 @@ class Hdf5Sink final : public RecordingSink {
   void begin(const Recorder& recorder) override {
     guarded([&] { create(recorder); });
     writer_ = std::make_unique<BlockWriter>(
-        [this](const double* rows, std::size_t count, std::size_t width) {
-          guarded([&] { append(rows, count, width); });
+        [this](const double* columns, std::size_t count, std::size_t) {
+          guarded([&] { append(columns, count); });
         },
         background_);
   }
@@ -241,23 +238,26 @@ class Hdf5Sink final : public RecordingSink {
     w_.check(H5Fstart_swmr_write(h5_.get()), "cannot start SWMR writing");
   }
 
-  /// Appends `count` samples, rows of `width` numbers (the time, then the recorder's columns),
-  /// to every dataset, /time last, and flushes the file.
-  void append(const double* rows, std::size_t count, std::size_t width) {
-    const auto gather = [&](const std::vector<std::size_t>& columns) {
-      const std::size_t k = columns.size();
-      rows_.resize(count * k);  // the room grows to the largest block once
-      for (std::size_t r = 0; r < count; ++r) {
-        for (std::size_t j = 0; j < k; ++j) rows_[r * k + j] = rows[r * width + columns[j]];
-      }
-      return rows_.data();
-    };
+  /// Appends a block of `count` samples (BlockWriter::WriteBlock: column c at
+  /// columns[c * count]) to every dataset, /time last, and flushes the file.
+  void append(const double* columns, std::size_t count) {
     for (const Set& set : sets_) {
+      const double* data = columns + set.columns.front() * count;  // a scalar's: as it is
+      if (set.vector) {
+        // Row-major, as the dataset's rows go; the room grows to the largest block once.
+        const std::size_t width = set.columns.size();
+        rows_.resize(count * width);
+        for (std::size_t j = 0; j < width; ++j) {
+          const double* column = columns + set.columns[j] * count;
+          for (std::size_t r = 0; r < count; ++r) rows_[r * width + j] = column[r];
+        }
+        data = rows_.data();
+      }
       w_.append(set.handle.get(), set.name, written_, count, set.vector ? set.columns.size() : 0,
-                gather(set.columns));
+                data);
     }
     // The time last: a reader takes /time's length as the samples every dataset holds.
-    w_.append(time_.get(), "/time", written_, count, 0, gather(kTimeColumn));
+    w_.append(time_.get(), "/time", written_, count, 0, columns);
     w_.check(H5Fflush(h5_.get(), H5F_SCOPE_LOCAL), "flush");
     written_ += count;
   }
@@ -316,12 +316,12 @@ class Hdf5Sink final : public RecordingSink {
   std::string file_;
   std::string scenario_;
   std::string scene_;
+  bool background_;
   Writer w_;
   Handle h5_;
   Handle time_;
   std::vector<Set> sets_;
-  bool background_;
-  std::vector<double> rows_;  // one dataset's rows of a block, row-major
+  std::vector<double> rows_;  // a vector dataset's rows of a block, row-major
   hsize_t written_ = 0;
   bool broken_ = false;
   // Last, so that it stops before what its thread writes with goes.

@@ -14,18 +14,22 @@ namespace hopsim {
 
 class Recorder;
 
-/// Copies blocks of a recorder's samples, row-major, and writes each with a sink's function:
-/// in a thread of its own (`background`), so that a run pays for the copy while the formatting
-/// and the system calls go on beside it, or at once in the caller's thread. In the background,
-/// write() waits until the block before is written, so at most one is in flight, and a write
-/// that failed is thrown by the next write() or by close(); every later call throws it too.
+/// Copies blocks of a recorder's samples, column by column as the recorder holds them, and
+/// writes each with a sink's function: in a thread of its own (`background`), so that a run
+/// pays for the copy while the formatting and the system calls go on beside it, or at once in
+/// the caller's thread. In the background, write() waits until the block before is written, so
+/// at most one is in flight, and a write that failed is thrown by the next write() or by
+/// close(); every later call throws it too. Once a block of a size has been written, copying
+/// one of that size or smaller allocates nothing.
 class BlockWriter {
  public:
-  /// Writes `count` rows of `width` numbers, row-major, each row a sample (its time first).
+  /// Writes a block of `count` samples of `width` columns: column c (0 the time, then the
+  /// recorder's columns) is columns[c * count, (c + 1) * count).
   /// @throws InputError naming the file when it cannot be written.
-  using WriteRows = std::function<void(const double* rows, std::size_t count, std::size_t width)>;
+  using WriteBlock =
+      std::function<void(const double* columns, std::size_t count, std::size_t width)>;
 
-  BlockWriter(WriteRows writeRows, bool background);
+  BlockWriter(WriteBlock writeBlock, bool background);
   /// Writes a block still pending, unchecked, then stops the thread (close() checks).
   ~BlockWriter();
   BlockWriter(const BlockWriter&) = delete;
@@ -46,10 +50,10 @@ class BlockWriter {
   /// Writes the pending block; a failure becomes failure_.
   void writePending();
 
-  WriteRows writeRows_;
+  WriteBlock writeBlock_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
-  // The block handed over: rows_ rows of width_ numbers. pending_ hands it to the thread,
+  // The block handed over: width_ columns of rows_ samples. pending_ hands it to the thread,
   // which owns it until it clears pending_.
   std::vector<double> block_;
   std::size_t rows_ = 0;
