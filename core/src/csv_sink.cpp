@@ -1,10 +1,10 @@
 #include "hopsim/core/csv_sink.h"
 
-#include <charconv>
 #include <exception>
 #include <filesystem>
 
 #include "hopsim/core/json_text.h"
+#include "hopsim/core/number_text.h"
 #include "hopsim/core/output_file.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/version.h"
@@ -13,14 +13,6 @@
 namespace hopsim {
 
 namespace {
-
-/// Appends `value` as printf's %.17g writes it ("0.10000000000000001", "nan", "-inf").
-void appendNumber(std::string& out, double value) {
-  char text[32];
-  const auto result =
-      std::to_chars(text, text + sizeof text, value, std::chars_format::general, 17);
-  out.append(text, result.ptr);
-}
 
 /// `"key": "value"`, a member of a JSON object.
 void appendMember(std::string& out, std::string_view key, std::string_view value) {
@@ -64,16 +56,23 @@ std::string unitsJson(const Recorder& recorder) {
 }
 
 /// The CSV lines of `count` samples of `width` columns appended to `out`, one line each:
-/// `column(c)` points at the first of the lines' values of column c (0 the time).
+/// `column(c)` points at the first of the lines' values of column c (0 the time). The numbers
+/// are written in place, in room made for the longest, which `out` keeps (its size is the
+/// text's, its capacity grows to the largest block's room once).
 template <class Column>
 void appendLines(std::string& out, std::size_t count, std::size_t width, const Column& column) {
+  const std::size_t start = out.size();
+  out.resize(start + count * width * (kNumberTextMax + 1) + kNumberTextRoom);
+  char* const first = out.data() + start;
+  char* end = first;
   for (std::size_t r = 0; r < count; ++r) {
     for (std::size_t c = 0; c < width; ++c) {
-      if (c > 0) out += ',';
-      appendNumber(out, column(c)[r]);
+      end = writeNumber(end, column(c)[r]);
+      *end++ = ',';
     }
-    out += '\n';
+    end[-1] = '\n';  // the last comma
   }
+  out.resize(start + static_cast<std::size_t>(end - first));
 }
 
 }  // namespace

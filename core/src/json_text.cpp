@@ -1,8 +1,9 @@
 #include "hopsim/core/json_text.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+
+#include "hopsim/core/number_text.h"
 
 namespace hopsim::json {
 
@@ -29,10 +30,7 @@ void appendNumber(std::string& out, double value) {
     out += "null";
     return;
   }
-  char text[32];
-  const auto result =
-      std::to_chars(text, text + sizeof text, value, std::chars_format::general, 17);
-  out.append(text, result.ptr);
+  hopsim::appendNumber(out, value);
 }
 
 }  // namespace hopsim::json
