@@ -255,14 +255,17 @@ def _read_csv(csv_path):
 
 
 def _open_hdf5(h5py, path):
-    """``path`` opened for reading; a file whose writer was killed, still marked as being
-    written in SWMR mode, opens for SWMR reading."""
+    """``path`` opened for reading. A file whose writer was killed, still marked as being
+    written in SWMR mode, and one whose writer stopped at a failed write (the library then
+    finds it shorter than it recorded) open for SWMR reading, as ``hopsim view`` opens them;
+    the error is the plain open's when that fails too."""
     try:
         return h5py.File(path, "r")
     except OSError as error:
-        if "already open for write" not in str(error):
-            raise
-        return h5py.File(path, "r", swmr=True)
+        try:
+            return h5py.File(path, "r", swmr=True)
+        except OSError:
+            raise error from None
 
 
 def _read_hdf5(path):

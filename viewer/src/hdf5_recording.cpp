@@ -85,8 +85,9 @@ void writeHdf5(const std::string& file, const Recorder& recorder, const std::str
 RecordingTable readHdf5Recording(const std::string& path, std::string& sceneJson) {
   const hdf5::QuietErrors quiet;
   const FileReader r(path);
-  // A file whose writer was killed is still marked open for SWMR writing: it opens for SWMR
-  // reading, with every sample of its writer's last flush.
+  // A file whose writer was killed is still marked open for SWMR writing, and one whose writer
+  // stopped at a failed write is shorter than its superblock says: both open for SWMR reading,
+  // with every sample of the writer's last flush.
   hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (id < 0) id = H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, H5P_DEFAULT);
   const Handle h5 = r.check(id, H5Fclose, "not an HDF5 file, or it cannot be opened");
