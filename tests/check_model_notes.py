@@ -104,7 +104,7 @@ def main():
                 failures.append(f"{where}: does not name the declared field '{field}'")
         header = headers.get(name)
         if header is None:
-            continue  # declared outside the standard headers (none today)
+            continue  # a class declared outside the standard headers
         text = header.read_text("utf-8")
         rel = header.relative_to(ROOT)
         if where not in text:
