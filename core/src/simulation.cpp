@@ -31,14 +31,14 @@ Simulation::Simulation(SimulationOptions options)
 Simulation::~Simulation() = default;
 
 void Simulation::requireUnlocked(std::string_view what) const {
-  if (locked_) {
+  if (locked()) {
     throw ModelError(std::string(what) + ": the simulation is locked; call unlock() first");
   }
   requireBetweenHops(what);
 }
 
 void Simulation::requireBetweenHops(std::string_view what) const {
-  if (inHop_) {
+  if (phase_ == Phase::InHop) {
     throw ModelError(std::string(what) +
                      ": not allowed inside a hop (from a model method or a model-method "
                      "event); do it between hops, e.g. from a timed event");
@@ -220,7 +220,7 @@ void Simulation::setSchedule(ModelSlot& s, IoSchedule schedule) {
   // under its new schedule at the next hop.
   if (s.inDefaultStep) {
     leaveDefaultStep(s);
-    if (locked_) rebuildOwnStepSlots();  // else lock() builds it
+    if (locked()) rebuildOwnStepSlots();  // else lock() builds it
   }
   if (s.io.end == kNever) s.io.end = kNotStarted;
 }
@@ -228,7 +228,7 @@ void Simulation::setSchedule(ModelSlot& s, IoSchedule schedule) {
 void Simulation::raiseOutputGranularity(std::string_view model, Granularity granularity) {
   requireBetweenHops("raiseOutputGranularity");
   slot(model).raised |= granularity;
-  if (locked_) {
+  if (locked()) {
     computeGranularities(findConnections());
     rebuildSweepLists();
   }
@@ -236,7 +236,7 @@ void Simulation::raiseOutputGranularity(std::string_view model, Granularity gran
 
 Granularity Simulation::outputGranularity(std::string_view model) const {
   const ModelSlot& s = slot(model);
-  return locked_ ? s.effective : s.model->spec().outputGranularity() | s.raised;
+  return locked() ? s.effective : s.model->spec().outputGranularity() | s.raised;
 }
 
 void Simulation::activate(std::string_view model) {
@@ -258,7 +258,7 @@ void Simulation::deactivate(std::string_view model) {
 void Simulation::setActive(ModelSlot& s, bool active) {
   leaveDefaultStep(s);  // an inactive model's step stops where it is
   s.active = active;
-  if (!locked_) return;
+  if (!locked()) return;
   try {
     rebuildSweepLists();  // fails if per-state tolerances no longer match the state count
   } catch (...) {
@@ -288,7 +288,7 @@ void Simulation::setIntegrationSteps(int steps) {
 // ---- stop callbacks -----------------------------------------------------------------------
 
 void Simulation::requireNotAskingStops(std::string_view what) const {
-  if (askingStops_) {
+  if (advance_ == Advance::AskingStops) {
     throw ModelError(std::string(what) +
                      ": not allowed from inside a stop callback; change stop callbacks from an "
                      "event or between advances");

@@ -145,7 +145,7 @@ void Simulation::saveCheckpoint(const std::string& file) const {
 
 CheckpointOrigin Simulation::restoreCheckpoint(const std::string& file) {
   requireBetweenHops("restoreCheckpoint");
-  if (!locked_) {
+  if (!locked()) {
     throw ModelError(
         "restoreCheckpoint: lock() the simulation first, so its structure is "
         "final and can be checked against the checkpoint");

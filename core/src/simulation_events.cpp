@@ -92,7 +92,7 @@ void Simulation::registerModelEvent(std::string name, std::string_view model, Mo
   requireCallback(static_cast<bool>(callback), name);
   events_.addModelMethod(std::move(name), *slot(model).model, method, timing, std::move(callback),
                          std::move(options));
-  if (locked_) rebuildCallLists();  // the method is called now, even if its class leaves it empty
+  if (locked()) rebuildCallLists();  // the method is called now, even if its class leaves it empty
 }
 
 }  // namespace hopsim

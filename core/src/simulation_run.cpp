@@ -77,7 +77,7 @@ void Simulation::rebuildOwnStepSlots() {
 }
 
 void Simulation::advanceOverHop() {
-  if (!locked_) throw ModelError("advancing time needs a locked simulation; call lock() first");
+  if (!locked()) throw ModelError("advancing time needs a locked simulation; call lock() first");
   requireBetweenHops("advanceOverHop");
   const Ticks t0 = now_;
   const double t0s = nowSeconds_;
@@ -106,81 +106,83 @@ void Simulation::advanceOverHop() {
   // they may have changed params or inputs.
   const bool stepZero = initialUpdatePending_;
   if (stepZero) {
-    const FlagScope hop(inHop_);
+    const ScopedValue hop(phase_, Phase::InHop);
     processParamsAndTakeSets();
     updateAllOutputs(t0s);
   }
   const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
-  if (!locked_) throw ModelError("an event at t = " + describeValue(t0s) +
+  if (!locked()) throw ModelError("an event at t = " + describeValue(t0s) +
                                  " s unlocked the simulation; lock() it before advancing");
 
-  const FlagScope hop(inHop_);
-  const bool valuesSet = processParamsAndTakeSets();
-  // Also when an event there re-locked the simulation, which asks for a step zero; and after
-  // any value set from outside since the previous hop (by the user or an event), so that no
-  // output the hop reads still reflects the value before the set, whatever its granularity.
-  if ((initialUpdatePending_ && (fired || !stepZero)) || valuesSet) updateAllOutputs(t0s);
-  // A value set from outside may change the derivatives anywhere, not only where X is now.
-  restartNextHop_ = restartNextHop_ || valuesSet;
-  initialUpdatePending_ = false;
-  if (!samplers_.empty()) takeSamplesAt(t0, false);
+  Ticks t1 = kNever;
+  {
+    const ScopedValue hop(phase_, Phase::InHop);
+    const bool valuesSet = processParamsAndTakeSets();
+    // Also when an event there re-locked the simulation, which asks for a step zero; and after
+    // any value set from outside since the previous hop (by the user or an event), so that no
+    // output the hop reads still reflects the value before the set, whatever its granularity.
+    if ((initialUpdatePending_ && (fired || !stepZero)) || valuesSet) updateAllOutputs(t0s);
+    // A value set from outside may change the derivatives anywhere, not only where X is now.
+    restartNextHop_ = restartNextHop_ || valuesSet;
+    initialUpdatePending_ = false;
+    if (!samplers_.empty()) takeSamplesAt(t0, false);
 
-  // The hop ends at the next barrier of any source.
-  defaultIoIndex_ = t0 == defaultIoEnd_ ? defaultIoIndex_ + 1 : ioPeriod_.indexAfter(origin_, t0);
-  defaultIoEnd_ = ioPeriod_.barrier(origin_, defaultIoIndex_);
-  Ticks t1 = std::min(defaultIoEnd_, events_.nextTimedTick());
-  for (Ticks stop : stopTimes_) {
-    if (stop > t0) t1 = std::min(t1, stop);
-  }
-  t1 = std::min(t1, beginIoSteps(t0));
-
-  // Zero-crossing detection needs a point to roll back to: the state before the hop body.
-  const bool detecting = !crossings_.empty();
-  if (detecting) saveRollbackPoint();
-  // Samples inside the hop are taken after it, from the state the integrator recorded.
-  const auto samplesBefore = [&](Ticks end) { return nextSampleTick() < end; };
-  double t1s = ticksToSeconds(t1);  // the hop's end, moved to a crossing located inside it
-  double x1Time = t1s;
-  const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
-  const std::uint64_t trialsBefore = statistics_.localizationDerivatives;
-  try {
-    runHopBody(t0s, t1s, stateTime_, x1Time, detecting, detecting || samplesBefore(t1));
-    if (detecting && locateCrossings(t0, t1, x1Time)) {
-      // A crossing inside the hop: every state back to the hop start, and the hop run again to
-      // end at the located time, as if a barrier had been there. The discarded pass is the
-      // price of the exact event time; the re-run is what a barrier there would have cost.
-      t1s = ticksToSeconds(t1);
-      restoreRollbackPoint();
-      ++statistics_.rollbacks;
-      statistics_.discardedDerivatives += statistics_.derivativeEvaluations - evaluationsBefore -
-                                          (statistics_.localizationDerivatives - trialsBefore);
-      runHopBody(t0s, t1s, stateTime_, x1Time, false, samplesBefore(t1));
+    // The hop ends at the next barrier of any source.
+    defaultIoIndex_ = t0 == defaultIoEnd_ ? defaultIoIndex_ + 1 : ioPeriod_.indexAfter(origin_, t0);
+    defaultIoEnd_ = ioPeriod_.barrier(origin_, defaultIoIndex_);
+    t1 = std::min(defaultIoEnd_, events_.nextTimedTick());
+    for (Ticks stop : stopTimes_) {
+      if (stop > t0) t1 = std::min(t1, stop);
     }
-    if (samplesBefore(t1)) takeSamplesWithin(t1, stateTime_, x1Time);
-  } catch (...) {
-    // Time stays at the hop start; with a rollback point the states go back there too, so the
-    // simulation can continue from a consistent hop start once the cause is fixed.
-    if (detecting) restoreRollbackPoint();
-    firing_.clear();
-    throw;
-  }
+    t1 = std::min(t1, beginIoSteps(t0));
 
-  runSweep(Sweep::EndHop, t1s);
-  calls_.endHop.call(
-      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, t1s, invoke); }, t0s,
-      t1s);
-  now_ = t1;
-  nowSeconds_ = t1s;
-  stateTime_ = x1Time;
-  ++hopCount_;
-  for (ModelSlot* s : calls_.endIoStep) {
-    const IoStep& io = ioStepOf(*s);
-    if (io.end != t1) continue;
-    Model& model = *s->model;
-    const double start = ticksToSeconds(io.start);
-    callModel(model, ModelMethod::EndIoStep, t1s, [&] { model.endIoStep(start, t1s); });
+    // Zero-crossing detection needs a point to roll back to: the state before the hop body.
+    const bool detecting = !crossings_.empty();
+    if (detecting) saveRollbackPoint();
+    // Samples inside the hop are taken after it, from the state the integrator recorded.
+    const auto samplesBefore = [&](Ticks end) { return nextSampleTick() < end; };
+    double t1s = ticksToSeconds(t1);  // the hop's end, moved to a crossing located inside it
+    double x1Time = t1s;
+    const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
+    const std::uint64_t trialsBefore = statistics_.localizationDerivatives;
+    try {
+      runHopBody(t0s, t1s, stateTime_, x1Time, detecting, detecting || samplesBefore(t1));
+      if (detecting && locateCrossings(t0, t1, x1Time)) {
+        // A crossing inside the hop: every state back to the hop start, and the hop run again to
+        // end at the located time, as if a barrier had been there. The discarded pass is the
+        // price of the exact event time; the re-run is what a barrier there would have cost.
+        t1s = ticksToSeconds(t1);
+        restoreRollbackPoint();
+        ++statistics_.rollbacks;
+        statistics_.discardedDerivatives += statistics_.derivativeEvaluations - evaluationsBefore -
+                                            (statistics_.localizationDerivatives - trialsBefore);
+        runHopBody(t0s, t1s, stateTime_, x1Time, false, samplesBefore(t1));
+      }
+      if (samplesBefore(t1)) takeSamplesWithin(t1, stateTime_, x1Time);
+    } catch (...) {
+      // Time stays at the hop start; with a rollback point the states go back there too, so the
+      // simulation can continue from a consistent hop start once the cause is fixed.
+      if (detecting) restoreRollbackPoint();
+      firing_.clear();
+      throw;
+    }
+
+    runSweep(Sweep::EndHop, t1s);
+    calls_.endHop.call(
+        [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, t1s, invoke); }, t0s,
+        t1s);
+    now_ = t1;
+    nowSeconds_ = t1s;
+    stateTime_ = x1Time;
+    ++hopCount_;
+    for (ModelSlot* s : calls_.endIoStep) {
+      const IoStep& io = ioStepOf(*s);
+      if (io.end != t1) continue;
+      Model& model = *s->model;
+      const double start = ticksToSeconds(io.start);
+      callModel(model, ModelMethod::EndIoStep, t1s, [&] { model.endIoStep(start, t1s); });
+    }
   }
-  inHop_ = false;
 
   // End barrier, between hops: zero crossings located here, then timed events at t1,
   // end-of-I/O-step and end-of-hop events.
@@ -209,7 +211,7 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
 }
 
 bool Simulation::stopRequested() {
-  const FlagScope asking(askingStops_);
+  const ScopedValue asking(advance_, Advance::AskingStops);
   bool stop = std::exchange(stopRequest_, false);
   // Every callback is asked, so each sees every hop.
   for (std::size_t i = 0; i < stopCallbacks_.size(); ++i) {
@@ -219,14 +221,14 @@ bool Simulation::stopRequested() {
 }
 
 void Simulation::advanceToTick(Ticks target) {
-  if (advancing_) {
+  if (advance_ != Advance::Idle) {
     throw ModelError("advancing time from inside an event or stop callback is not allowed");
   }
   if (target < now_) {
     throw InputError("cannot advance to t = " + describeValue(ticksToSeconds(target)) +
                      " s: the simulation is already at t = " + describeValue(time()) + " s");
   }
-  const FlagScope advancing(advancing_);
+  const ScopedValue advancing(advance_, Advance::Hopping);
   stopTimes_.push_back(target);
   struct Forget {
     std::vector<Ticks>* stops;
@@ -257,10 +259,10 @@ void Simulation::run() {
   if (stopCallbacks_.empty()) {
     throw ModelError("run() needs a stop callback (addStopCallback), or use advanceTimeTo");
   }
-  if (advancing_) {
+  if (advance_ != Advance::Idle) {
     throw ModelError("advancing time from inside an event or stop callback is not allowed");
   }
-  const FlagScope advancing(advancing_);
+  const ScopedValue advancing(advance_, Advance::Hopping);
   do {
     advanceOverHop();
   } while (!stopRequested());

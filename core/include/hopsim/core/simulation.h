@@ -226,7 +226,7 @@ class Simulation {
   void removeLockHook(std::string_view name);
   /// Allows structural changes again (between hops only).
   void unlock();
-  bool locked() const { return locked_; }
+  bool locked() const { return phase_ != Phase::Unlocked; }
 
   /// The default model period, s. Changing it (while unlocked) keeps the phase at the start
   /// time.
@@ -625,9 +625,15 @@ class Simulation {
   std::vector<std::pair<std::string, std::function<void()>>> lockHooks_;
   std::vector<Ticks> stopTimes_;  // barriers of advanceTimeTo calls in progress
 
-  bool locked_ = false;
-  bool inHop_ = false;
-  bool advancing_ = false;
+  // Where the executive stands, which decides what a call made now may do: unlocked (the
+  // structure may change), locked between hops, or inside a hop (a model method or a
+  // model-method event may be running; the structure is locked).
+  enum class Phase : std::uint8_t { Unlocked, BetweenHops, InHop };
+  Phase phase_ = Phase::Unlocked;
+  // Whether an advance (advanceTimeTo, advanceTimeBy, step, run) is in progress, and whether it
+  // is asking its stop callbacks, whose list must not change meanwhile.
+  enum class Advance : std::uint8_t { Idle, Hopping, AskingStops };
+  Advance advance_ = Advance::Idle;
   bool initialUpdatePending_ = false;
   // Signal::set calls on this simulation's signals (Signal::countSetsIn) and the count the
   // executive last looked at: a difference is a value set from outside since then.
@@ -637,7 +643,6 @@ class Simulation {
   // hop start looks at every model's flags only when this count moved.
   std::uint64_t modelFlagsRaised_ = 0;
   std::uint64_t modelFlagsSeen_ = 0;
-  bool askingStops_ = false;  // stop callbacks running: their list must not change
   bool stopRequest_ = false;  // requestStop() since the stop callbacks were last asked
   // The next default-period barrier after this hop's start, and its index; before the first
   // hop (and after the period changes) origin_, index 0. Always a barrier of the default grid,
