@@ -501,6 +501,37 @@ class Simulation {
   void requireNotAskingStops(std::string_view what) const;
   void advanceToTick(Ticks target);
   bool stopRequested();
+
+  // The stages of a hop (simulation_run.cpp), in the order advanceOverHop runs them.
+  /// Where a hop starts and ends; x0Time and x1Time span the continuous state, which ends at
+  /// the located crossing when one cuts the hop short.
+  struct HopSpan {
+    Ticks t0 = 0;
+    double t0s = 0.0;
+    Ticks t1 = 0;
+    double t1s = 0.0;
+    double x0Time = 0.0;
+    double x1Time = 0.0;
+  };
+  /// The seed's "step zero", after lock() or an activation: every output computed once before
+  /// the start barrier's events read them.
+  void updateForStepZero(double t0);
+  /// Fires the events due at the start barrier; returns whether any was due.
+  /// @throws ModelError when one of them left the simulation unlocked.
+  bool fireStartBarrierEvents(Ticks t0, double t0s);
+  /// processParams where params were set; returns whether any value was set from outside the
+  /// dataflow (a model field by set(), a signal by Signal::set) since the last look.
+  bool processParamsAndTakeSets(double t);
+  /// processParams and every output again where the start barrier or sets since the previous
+  /// hop call for it.
+  void updateOutputsAtHopStart(double t0, bool stepZero, bool eventsFired);
+  /// Begins the I/O steps due at t0 and sets the hop's end: the earliest barrier of any source.
+  void planHop(HopSpan& hop);
+  /// Runs the hop body, rolled back and run again to a crossing located inside it, then takes
+  /// the samples inside the hop.
+  void integrateHop(HopSpan& hop);
+  /// The ENDHOP sweep, endHop, the clock moved to t1, endIoStep.
+  void finishHop(const HopSpan& hop);
   Ticks nextIoEnd(ModelSlot& slot, Ticks now);
   bool onDefaultGrid(Ticks t) const {
     return t == defaultIoEnd_ || ioPeriod_.nextAfter(origin_, t - 1) == t;
@@ -551,8 +582,7 @@ class Simulation {
   void runSweepCalls(Sweep sweep, double t);
   /// One pass over the hop. `recording` keeps the integrator's dense output (or the sub-step
   /// states of fixed-step methods) for localization and samples.
-  void runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
-                  bool recording);
+  void runHopBody(const HopSpan& hop, bool detecting, bool recording);
   void propagate(double x0Time, double x1Time, bool recordSubSteps);
   void evaluateDerivatives(double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                            Eigen::Ref<Eigen::VectorXd> xdot);
