@@ -13,12 +13,10 @@
 namespace hopsim {
 
 Simulation::Simulation(SimulationOptions options)
-    : origin_(secondsToTicks(options.startTime, "SimulationOptions.startTime")),
-      now_(origin_),
-      nowSeconds_(ticksToSeconds(origin_)),
-      ioPeriod_(Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
+    : timeline_(secondsToTicks(options.startTime, "SimulationOptions.startTime"),
+                Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
       integrationSteps_(1),
-      stateTime_(ticksToSeconds(origin_)),
+      stateTime_(timeline_.nowSeconds()),
       multibody_(std::make_unique<MultibodySystem>()) {
   setIntegrationSteps(options.integrationSteps);
   setIntegrator(options.integrator, std::move(options.integratorOptions));
@@ -272,9 +270,7 @@ bool Simulation::isActive(std::string_view model) const { return slot(model).act
 
 void Simulation::setIoStepSize(double seconds) {
   requireUnlocked("setIoStepSize");
-  ioPeriod_ = Period::fromSeconds(seconds, "ioStepSize");
-  defaultIoEnd_ = origin_;  // a barrier of the new grid too
-  defaultIoIndex_ = 0;
+  timeline_.setIoPeriod(Period::fromSeconds(seconds, "ioStepSize"));
 }
 
 void Simulation::setIntegrationSteps(int steps) {

@@ -18,9 +18,10 @@ void Simulation::runUpdates(const TimeCallList& models, double t) {
 Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
   switch (slot.schedule.kind) {
     case IoSchedule::Kind::Default:
-      return defaultIoEnd_;  // computed once per hop: shared by every default-period model
+      return timeline_
+          .defaultIoEnd();  // computed once per hop: shared by every default-period model
     case IoSchedule::Kind::Fixed:
-      return slot.schedule.period->nextAfter(origin_, now);
+      return slot.schedule.period->nextAfter(timeline_.origin(), now);
     case IoSchedule::Kind::Variable: {
       const std::optional<double> next = slot.schedule.next(ticksToSeconds(now));
       if (!next) return kNever;
@@ -41,9 +42,9 @@ Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
 Ticks Simulation::beginIoSteps(Ticks t0) {
   // A step begins where the previous one ended (or none began).
   defaultStep_.startsThisHop = defaultStep_.end <= t0;
-  if (defaultStep_.startsThisHop) defaultStep_ = {t0, defaultIoEnd_, true};
+  if (defaultStep_.startsThisHop) defaultStep_ = {t0, timeline_.defaultIoEnd(), true};
   if (ownStepSlots_.empty()) return kNever;  // the usual case: every model on the default period
-  Ticks earliestEnd = kNever;  // the shared step ends at defaultIoEnd_, which bounds the hop
+  Ticks earliestEnd = kNever;  // the shared step ends at the default I/O end, which bounds the hop
   for (ModelSlot* s : ownStepSlots_) {
     if (s->inDefaultStep) continue;  // joined in a pass a multi-rate callback's throw cut short
     IoStep& io = s->io;
@@ -79,7 +80,7 @@ void Simulation::rebuildOwnStepSlots() {
 void Simulation::advanceOverHop() {
   if (!locked()) throw ModelError("advancing time needs a locked simulation; call lock() first");
   requireBetweenHops("advanceOverHop");
-  HopSpan hop{.t0 = now_, .t0s = nowSeconds_};
+  HopSpan hop{.t0 = timeline_.now(), .t0s = timeline_.nowSeconds()};
 
   // Start barrier, between hops: its events may change the structure.
   const bool stepZero = initialUpdatePending_;
@@ -97,7 +98,7 @@ void Simulation::advanceOverHop() {
   // End barrier, between hops: zero crossings located here, then timed events at t1,
   // end-of-I/O-step and end-of-hop events, then samples.
   if (!firing_.empty()) fireCrossings(stateTime_);
-  events_.fireDue(*this, hop.t1, {false, onDefaultGrid(hop.t1), true});
+  events_.fireDue(*this, hop.t1, {false, timeline_.onDefaultGrid(hop.t1), true});
   if (!samplers_.empty()) takeSamplesAt(hop.t1, true);
 }
 
@@ -121,8 +122,7 @@ void Simulation::updateForStepZero(double t0) {
 }
 
 bool Simulation::fireStartBarrierEvents(Ticks t0, double t0s) {
-  const bool beginIo = onDefaultGrid(t0) && lastBeginIoStep_ != t0;  // once per barrier
-  if (beginIo) lastBeginIoStep_ = t0;
+  const bool beginIo = timeline_.beginDefaultIoStep(t0);
   const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
   if (!locked()) {
     throw ModelError("an event at t = " + describeValue(t0s) +
@@ -147,12 +147,8 @@ void Simulation::planHop(HopSpan& hop) {
   // The hop ends at the next barrier of any source: the default grid, timed events, the
   // targets of the advances in progress, and the I/O steps that begin or continue here.
   const Ticks t0 = hop.t0;
-  defaultIoIndex_ = t0 == defaultIoEnd_ ? defaultIoIndex_ + 1 : ioPeriod_.indexAfter(origin_, t0);
-  defaultIoEnd_ = ioPeriod_.barrier(origin_, defaultIoIndex_);
-  Ticks t1 = std::min(defaultIoEnd_, events_.nextTimedTick());
-  for (Ticks stop : stopTimes_) {
-    if (stop > t0) t1 = std::min(t1, stop);
-  }
+  Ticks t1 = std::min(timeline_.advanceDefaultIoEnd(t0), events_.nextTimedTick());
+  t1 = std::min(t1, timeline_.nextAdvanceTargetAfter(t0));
   hop.t1 = std::min(t1, beginIoSteps(t0));
   hop.t1s = ticksToSeconds(hop.t1);
   hop.x0Time = stateTime_;
@@ -196,10 +192,8 @@ void Simulation::finishHop(const HopSpan& hop) {
   calls_.endHop.call(
       [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, hop.t1s, invoke); },
       hop.t0s, hop.t1s);
-  now_ = hop.t1;
-  nowSeconds_ = hop.t1s;
+  timeline_.endHopAt(hop.t1, hop.t1s);
   stateTime_ = hop.x1Time;
-  ++hopCount_;
   for (ModelSlot* s : calls_.endIoStep) {
     const IoStep& io = ioStepOf(*s);
     if (io.end != hop.t1) continue;
@@ -242,18 +236,18 @@ void Simulation::advanceToTick(Ticks target) {
   if (advance_ != Advance::Idle) {
     throw ModelError("advancing time from inside an event or stop callback is not allowed");
   }
-  if (target < now_) {
+  if (target < timeline_.now()) {
     throw InputError("cannot advance to t = " + describeValue(ticksToSeconds(target)) +
                      " s: the simulation is already at t = " + describeValue(time()) + " s");
   }
   const ScopedValue advancing(advance_, Advance::Hopping);
-  stopTimes_.push_back(target);
+  timeline_.addAdvanceTarget(target);
   struct Forget {
-    std::vector<Ticks>* stops;
+    Timeline* timeline;
     Ticks target;
-    ~Forget() { stops->erase(std::find(stops->begin(), stops->end(), target)); }
-  } forget{&stopTimes_, target};
-  while (now_ < target) {
+    ~Forget() { timeline->removeAdvanceTarget(target); }
+  } forget{&timeline_, target};
+  while (timeline_.now() < target) {
     advanceOverHop();
     if (stopRequested()) break;
   }
@@ -265,12 +259,12 @@ void Simulation::advanceTimeBy(double dt) {
   if (!(dt >= 0.0)) {
     throw InputError("advanceTimeBy: dt = " + describeValue(dt) + " s must be non-negative");
   }
-  advanceToTick(now_ + secondsToTicks(dt, "advanceTimeBy"));
+  advanceToTick(timeline_.now() + secondsToTicks(dt, "advanceTimeBy"));
 }
 
 void Simulation::step(int n) {
   if (n < 1) throw InputError("step: n = " + std::to_string(n) + " must be at least 1");
-  advanceToTick(ioPeriod_.barrier(origin_, ioPeriod_.indexAfter(origin_, now_) + n - 1));
+  advanceToTick(timeline_.defaultBarrierAfterNow(n));
 }
 
 void Simulation::run() {

@@ -22,7 +22,7 @@ SamplerId Simulation::addSampler(double period, EventCallback callback) {
   requireBetweenHops("addSampler");
   if (sampling_) throw ModelError("addSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addSampler");
-  samplers_.push_back({nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0,
+  samplers_.push_back({nextSamplerId_, timeline_.now(), Period::fromSeconds(period, "sampler period"), 0,
                        std::move(callback)});
   return nextSamplerId_++;
 }
@@ -31,7 +31,7 @@ SamplerId Simulation::addHopSampler(EventCallback callback) {
   requireBetweenHops("addHopSampler");
   if (sampling_) throw ModelError("addHopSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addHopSampler");
-  samplers_.push_back({nextSamplerId_, now_, std::nullopt, 0, std::move(callback)});
+  samplers_.push_back({nextSamplerId_, timeline_.now(), std::nullopt, 0, std::move(callback)});
   return nextSamplerId_++;
 }
 

@@ -30,6 +30,7 @@
 #include "hopsim/core/period.h"
 #include "hopsim/core/state_vector.h"
 #include "hopsim/core/time.h"
+#include "hopsim/core/timeline.h"
 #include "hopsim/core/zero_crossing.h"
 #include "hopsim/integrators/integrator.h"
 #include "hopsim/signals/signal.h"
@@ -230,7 +231,7 @@ class Simulation {
 
   /// The default model period, s. Changing it (while unlocked) keeps the phase at the start
   /// time.
-  double ioStepSize() const { return ioPeriod_.seconds(); }
+  double ioStepSize() const { return timeline_.ioPeriod().seconds(); }
   void setIoStepSize(double seconds);
   int integrationSteps() const { return integrationSteps_; }
   void setIntegrationSteps(int steps);
@@ -317,9 +318,9 @@ class Simulation {
   // ---- time ------------------------------------------------------------------------------
 
   /// Current simulation time, s.
-  double time() const { return nowSeconds_; }
+  double time() const { return timeline_.nowSeconds(); }
   /// Current simulation time, ticks of 1 ns.
-  Ticks ticks() const { return now_; }
+  Ticks ticks() const { return timeline_.now(); }
 
   /// Advances hop by hop until time t (a barrier is added at t) or until a stop callback
   /// says stop. @throws InputError if t is in the past; ModelError if not locked.
@@ -343,7 +344,7 @@ class Simulation {
   void removeStopCallback(std::string_view name);
 
   /// Number of hops taken since creation.
-  std::uint64_t hopCount() const { return hopCount_; }
+  std::uint64_t hopCount() const { return timeline_.hopCount(); }
 
   // ---- events ----------------------------------------------------------------------------
 
@@ -483,7 +484,7 @@ class Simulation {
     StopCallback callback;
   };
 
-  static constexpr Ticks kNotStarted = std::numeric_limits<Ticks>::min();
+  static constexpr Ticks kNotStarted = Timeline::kNotStarted;
   void setSchedule(ModelSlot& slot, IoSchedule schedule);
   void setActive(ModelSlot& slot, bool active);
   const IoStep& ioStepOf(const ModelSlot& s) const { return s.inDefaultStep ? defaultStep_ : s.io; }
@@ -533,9 +534,6 @@ class Simulation {
   /// The ENDHOP sweep, endHop, the clock moved to t1, endIoStep.
   void finishHop(const HopSpan& hop);
   Ticks nextIoEnd(ModelSlot& slot, Ticks now);
-  bool onDefaultGrid(Ticks t) const {
-    return t == defaultIoEnd_ || ioPeriod_.nextAfter(origin_, t - 1) == t;
-  }
   void rebuildSweepLists();
   /// The sweeps' update lists and calls_ from the active models; rebuilt also when a
   /// model-method event is registered, since an event makes an empty method called.
@@ -640,10 +638,7 @@ class Simulation {
   void saveEvaluationState();
   void restoreEvaluationState();
 
-  Ticks origin_;
-  Ticks now_;
-  double nowSeconds_;  // ticksToSeconds(now_), set with it: every hop starts from it
-  Period ioPeriod_;
+  Timeline timeline_;
   int integrationSteps_;
 
   std::map<std::string, std::unique_ptr<Signal>, std::less<>> signals_;
@@ -653,7 +648,6 @@ class Simulation {
   EventManager events_;
   std::vector<StopEntry> stopCallbacks_;
   std::vector<std::pair<std::string, std::function<void()>>> lockHooks_;
-  std::vector<Ticks> stopTimes_;  // barriers of advanceTimeTo calls in progress
 
   // Where the executive stands, which decides what a call made now may do: unlocked (the
   // structure may change), locked between hops, or inside a hop (a model method or a
@@ -674,17 +668,9 @@ class Simulation {
   std::uint64_t modelFlagsRaised_ = 0;
   std::uint64_t modelFlagsSeen_ = 0;
   bool stopRequest_ = false;  // requestStop() since the stop callbacks were last asked
-  // The next default-period barrier after this hop's start, and its index; before the first
-  // hop (and after the period changes) origin_, index 0. Always a barrier of the default grid,
-  // which onDefaultGrid() recognizes without arithmetic: hops mostly start and end there, and
-  // the next one is then the barrier after it.
-  Ticks defaultIoEnd_ = origin_;
-  std::int64_t defaultIoIndex_ = 0;
   // The I/O step of every model on the default period that began it with the others: advanced
   // once per hop instead of model by model (ModelSlot::inDefaultStep).
   IoStep defaultStep_{0, kNotStarted, false};
-  Ticks lastBeginIoStep_ = kNotStarted;
-  std::uint64_t hopCount_ = 0;
 
   // Built by lock(): calling order and per-sweep update lists (active models only).
   std::vector<std::size_t> order_;
