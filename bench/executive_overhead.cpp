@@ -7,7 +7,7 @@
 // plain loop over doubles is the floor.
 //
 // BM_LinearChain<n>: the same computation done twice, as a hopsim dataflow and as a hand-written
-// monolithic loop, and the ratio of the two (issue 11's executive-overhead ratio): 100 models in
+// monolithic loop, and the ratio of the two (the executive-overhead ratio, target 1.3): 100 models in
 // a chain, each a discrete-time linear system with n states, one input and one output,
 // x <- A x + B u at each hop start and y = C x (no feed-through, as LowPass). n = 2, 4, 8, 16,
 // 32.

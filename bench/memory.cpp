@@ -1,4 +1,4 @@
-// Memory of a multibody simulation (issue 11): the resident size a Simulation of 1k, 10k and
+// Memory of a multibody simulation: the resident size a Simulation of 1k, 10k and
 // 100k bodies needs, the parts its MultibodyModel and MultibodyData take, the time to build it,
 // and the allocations of a steady-state hop, counted. The program exits with status 1 if a
 // steady-state hop allocates.

@@ -1,4 +1,4 @@
-// What Python costs a run script (issue 8): one Python event callback, one get and one set by
+// What Python costs a run script: one Python event callback, one get and one set by
 // path, and a hop of a Python FlowModel against the same model in C++.
 //
 // The benchmark embeds the interpreter and drives the package the build tree holds

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 11's table of ratios and targets, from the JSON that bench/run_all.sh collects.
+"""The table of benchmark ratios and targets, from the JSON that bench/run_all.sh collects.
 
     bench/ratio_table.py <results-dir>
 
@@ -7,7 +7,7 @@
 writes them with --benchmark_out) and scipy.json from bench/scipy_integrators.py; a missing file
 gives its rows the status "not run". Prints what the programs report of the build and machine
 (build type, compiler, multibody kernels, CPUs), then one table (quantity, value, target, status: met,
-MISSED, "report" where the issue sets no target, "error" where a benchmark reported one) and
+MISSED, "report" where no target is set, "error" where a benchmark reported one) and
 exits 0: a missed target is reported, not a failure (docs/performance.md, "Running everything").
 """
 

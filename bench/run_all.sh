@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Runs every benchmark program built in <build>/bench (the peers' ones only if they were built,
-# with -DHOPSIM_BENCH_PEERS=ON) and bench/scipy_integrators.py, then prints one table of issue
-# 11's ratios with their targets (bench/ratio_table.py on their JSON; docs/performance.md,
+# with -DHOPSIM_BENCH_PEERS=ON) and bench/scipy_integrators.py, then prints one table of the
+# ratios with their targets (bench/ratio_table.py on their JSON; docs/performance.md,
 # "Running everything"). Builds nothing.
 #
 #   bench/run_all.sh [build-dir]            (default: build)
 #
 # HOPSIM_BENCH_MIN_TIME (default 0.05 s) is passed to every program as --benchmark_min_time and
 # HOPSIM_BENCH_REPETITIONS (default 3) as --benchmark_repetitions, whose median the table uses;
-# HOPSIM_SCIPY_REPEAT (default 3) is the SciPy script's --repeat. With the defaults the whole
-# run took 197 s with the peers on a 2-core machine (docs/performance.md). The exit status is 1
+# HOPSIM_SCIPY_REPEAT (default 3) is the SciPy script's --repeat. With the defaults a whole
+# run with the peers took 171 s on a 2-core machine (2026-11-30, docs/performance.md). The exit status is 1
 # if a program failed (a benchmark that finds a wrong result exits non-zero before timing), 0
 # otherwise: a missed target is reported in the table, not as a failure.
 
@@ -62,7 +62,7 @@ if ! "$python" "$source_dir/bench/scipy_integrators.py" --build "$build" --repea
 fi
 
 echo
-echo "=== issue 11: ratios and targets ($((SECONDS - started)) s)"
+echo "=== ratios and targets ($((SECONDS - started)) s)"
 "$python" "$source_dir/bench/ratio_table.py" "$results"
 table_status=$?
 

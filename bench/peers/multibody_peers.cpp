@@ -1,12 +1,12 @@
-// hopsim's multibody algorithms against MuJoCo, DART and Bullet, per call (issue 11,
-// docs/performance.md "Multibody against MuJoCo, DART and Bullet"): forward dynamics, inverse
+// hopsim's multibody algorithms against MuJoCo, DART and Bullet, per call
+// (docs/performance.md "Multibody against MuJoCo, DART and Bullet"): forward dynamics, inverse
 // dynamics and the mass matrix of serial PIN chains of 7, 30 and 100 bodies and a 30-body tree
 // on a floating base, the same models in every engine (peer_problem.h), each call from the
 // state to the result (kinematics included).
 //
 // Before anything is timed, every peer's results are mapped to hopsim's coordinates and
 // compared with hopsim's: the largest difference, relative to the largest entry of hopsim's
-// result, must be at most 1e-8 (issue 11's bound for accelerations, used for the forces and the
+// result, must be at most 1e-8 (the bound for accelerations, used for the forces and the
 // mass matrix too). The engines run different algorithms in double precision (ABA, CRBA with
 // a sparse LDLᵀ, Newton-Euler), so they agree to round-off amplified by the conditioning of
 // the mass matrix, well inside that bound; a wrong mapping or model gives O(1). On a mismatch

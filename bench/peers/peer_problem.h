@@ -31,7 +31,7 @@ struct Problem {
 /// times, with its name.
 Problem makeProblem(int bodies, bool branched);
 
-/// The four shapes of issue 11: chain7, chain30, chain100 and tree30.
+/// The four benchmark shapes: chain7, chain30, chain100 and tree30.
 std::vector<Problem> makeAllProblems();
 
 /// Body b (1-based, b - 1 in the vector) as a peer's builder needs it. Every peer puts a

@@ -1,4 +1,4 @@
-// Full simulation against MuJoCo, DART and Bullet (issue 11, docs/performance.md "Multibody
+// Full simulation against MuJoCo, DART and Bullet (docs/performance.md "Multibody
 // against MuJoCo, DART and Bullet"): 10 s of a 30-link pendulum chain at a fixed step of 1 ms,
 // hopsim with rk4 through a Simulation, each peer with its own stepping (MuJoCo's mj_step with
 // RK4 and with its default semi-implicit Euler, DART's World::step, Bullet's

@@ -141,8 +141,8 @@ void CheckpointParser::readClock() {
   reader_.expect("time");
   c.now = reader_.integer("the clock (ticks)", kLeast, kMost);
   const double t = ticksToSeconds(c.now);
-  if (c.now < sim_.origin_ || !isRepresentableTime(t)) {
-    const std::string start = formatNumber(ticksToSeconds(sim_.origin_));
+  if (c.now < sim_.timeline_.origin() || !isRepresentableTime(t)) {
+    const std::string start = formatNumber(ticksToSeconds(sim_.timeline_.origin()));
     reader_.fail("the clock is " + formatNumber(t) + " s; expected a time from this simulation's " +
                  "start time, " + start + " s, to 4e9 s");
   }
@@ -157,10 +157,10 @@ void CheckpointParser::readClock() {
   c.hopCount = reader_.natural("the hop count");
   c.lastBeginIoStep = reader_.integer("the last begin-I/O-step tick", kLeast, kMost);
   if (c.lastBeginIoStep != Simulation::kNotStarted &&
-      (c.lastBeginIoStep < sim_.origin_ || c.lastBeginIoStep > c.now)) {
+      (c.lastBeginIoStep < sim_.timeline_.origin() || c.lastBeginIoStep > c.now)) {
     reader_.fail("the last begin-I/O-step tick " + std::to_string(c.lastBeginIoStep) +
                  " is not between the start time and the clock (ticks " +
-                 std::to_string(sim_.origin_) + " to " + std::to_string(c.now) + ")");
+                 std::to_string(sim_.timeline_.origin()) + " to " + std::to_string(c.now) + ")");
   }
   c.initialUpdatePending = reader_.flag("the step-zero flag");
   c.chattering =

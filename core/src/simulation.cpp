@@ -13,12 +13,10 @@
 namespace hopsim {
 
 Simulation::Simulation(SimulationOptions options)
-    : origin_(secondsToTicks(options.startTime, "SimulationOptions.startTime")),
-      now_(origin_),
-      nowSeconds_(ticksToSeconds(origin_)),
-      ioPeriod_(Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
+    : timeline_(secondsToTicks(options.startTime, "SimulationOptions.startTime"),
+                Period::fromSeconds(options.ioStepSize, "SimulationOptions.ioStepSize")),
       integrationSteps_(1),
-      stateTime_(ticksToSeconds(origin_)),
+      stateTime_(timeline_.nowSeconds()),
       multibody_(std::make_unique<MultibodySystem>()) {
   setIntegrationSteps(options.integrationSteps);
   setIntegrator(options.integrator, std::move(options.integratorOptions));
@@ -31,14 +29,14 @@ Simulation::Simulation(SimulationOptions options)
 Simulation::~Simulation() = default;
 
 void Simulation::requireUnlocked(std::string_view what) const {
-  if (locked_) {
+  if (locked()) {
     throw ModelError(std::string(what) + ": the simulation is locked; call unlock() first");
   }
   requireBetweenHops(what);
 }
 
 void Simulation::requireBetweenHops(std::string_view what) const {
-  if (inHop_) {
+  if (phase_ == Phase::InHop) {
     throw ModelError(std::string(what) +
                      ": not allowed inside a hop (from a model method or a model-method "
                      "event); do it between hops, e.g. from a timed event");
@@ -220,7 +218,7 @@ void Simulation::setSchedule(ModelSlot& s, IoSchedule schedule) {
   // under its new schedule at the next hop.
   if (s.inDefaultStep) {
     leaveDefaultStep(s);
-    if (locked_) rebuildOwnStepSlots();  // else lock() builds it
+    if (locked()) rebuildOwnStepSlots();  // else lock() builds it
   }
   if (s.io.end == kNever) s.io.end = kNotStarted;
 }
@@ -228,7 +226,7 @@ void Simulation::setSchedule(ModelSlot& s, IoSchedule schedule) {
 void Simulation::raiseOutputGranularity(std::string_view model, Granularity granularity) {
   requireBetweenHops("raiseOutputGranularity");
   slot(model).raised |= granularity;
-  if (locked_) {
+  if (locked()) {
     computeGranularities(findConnections());
     rebuildSweepLists();
   }
@@ -236,7 +234,7 @@ void Simulation::raiseOutputGranularity(std::string_view model, Granularity gran
 
 Granularity Simulation::outputGranularity(std::string_view model) const {
   const ModelSlot& s = slot(model);
-  return locked_ ? s.effective : s.model->spec().outputGranularity() | s.raised;
+  return locked() ? s.effective : s.model->spec().outputGranularity() | s.raised;
 }
 
 void Simulation::activate(std::string_view model) {
@@ -258,7 +256,7 @@ void Simulation::deactivate(std::string_view model) {
 void Simulation::setActive(ModelSlot& s, bool active) {
   leaveDefaultStep(s);  // an inactive model's step stops where it is
   s.active = active;
-  if (!locked_) return;
+  if (!locked()) return;
   try {
     rebuildSweepLists();  // fails if per-state tolerances no longer match the state count
   } catch (...) {
@@ -272,9 +270,7 @@ bool Simulation::isActive(std::string_view model) const { return slot(model).act
 
 void Simulation::setIoStepSize(double seconds) {
   requireUnlocked("setIoStepSize");
-  ioPeriod_ = Period::fromSeconds(seconds, "ioStepSize");
-  defaultIoEnd_ = origin_;  // a barrier of the new grid too
-  defaultIoIndex_ = 0;
+  timeline_.setIoPeriod(Period::fromSeconds(seconds, "ioStepSize"));
 }
 
 void Simulation::setIntegrationSteps(int steps) {
@@ -288,7 +284,7 @@ void Simulation::setIntegrationSteps(int steps) {
 // ---- stop callbacks -----------------------------------------------------------------------
 
 void Simulation::requireNotAskingStops(std::string_view what) const {
-  if (askingStops_) {
+  if (advance_ == Advance::AskingStops) {
     throw ModelError(std::string(what) +
                      ": not allowed from inside a stop callback; change stop callbacks from an "
                      "event or between advances");

@@ -1,22 +1,28 @@
 #pragma once
 // Private to core/src: how the executive calls one model method, with the model-method events
-// registered around it, and a scoped flag. Shared by the hop sequence, the state propagator and
+// registered around it, and a scoped value. Shared by the hop sequence, the state propagator and
 // the samplers.
+
+#include <utility>
 
 #include "hopsim/core/simulation.h"
 
 namespace hopsim {
 
-/// Sets a flag for a scope and clears it on exit, exceptions included.
-class FlagScope {
+/// Gives a variable a value for a scope and puts the previous value back on exit, exceptions
+/// included: the executive's phase around a hop, a flag around callbacks.
+template <class T>
+class ScopedValue {
  public:
-  explicit FlagScope(bool& flag) : flag_(&flag) { *flag_ = true; }
-  ~FlagScope() { *flag_ = false; }
-  FlagScope(const FlagScope&) = delete;
-  FlagScope& operator=(const FlagScope&) = delete;
+  ScopedValue(T& variable, T value)
+      : variable_(&variable), previous_(std::exchange(variable, value)) {}
+  ~ScopedValue() { *variable_ = previous_; }
+  ScopedValue(const ScopedValue&) = delete;
+  ScopedValue& operator=(const ScopedValue&) = delete;
 
  private:
-  bool* flag_;
+  T* variable_;
+  T previous_;
 };
 
 template <class Call>

@@ -93,9 +93,10 @@ void Simulation::saveCheckpoint(const std::string& file) const {
   // output first, and so must the restored simulation's.
   bool valuesSet = signalSets_ != signalSetsSeen_;
   for (const ModelSlot& s : slots_) valuesSet = valuesSet || ModelBinding::valuesSet(*s.model);
-  out << "time " << now_ << ' ' << stateTime_ << ' ' << hopCount_ << ' ' << lastBeginIoStep_ << ' '
-      << (initialUpdatePending_ ? 1 : 0) << ' ' << chattering_ << ' ' << (valuesSet ? 1 : 0)
-      << '\n';
+  const Timeline::Saved clock = timeline_.save();
+  out << "time " << clock.now << ' ' << stateTime_ << ' ' << clock.hopCount << ' '
+      << clock.lastBeginIoStep << ' ' << (initialUpdatePending_ ? 1 : 0) << ' ' << chattering_
+      << ' ' << (valuesSet ? 1 : 0) << '\n';
   out << "integrator " << quoted(integratorName_) << '\n';
   writeOptions(out, integrator_->options());
   // The step the next hop starts with, when the states still continue the last sub-step: a
@@ -145,7 +146,7 @@ void Simulation::saveCheckpoint(const std::string& file) const {
 
 CheckpointOrigin Simulation::restoreCheckpoint(const std::string& file) {
   requireBetweenHops("restoreCheckpoint");
-  if (!locked_) {
+  if (!locked()) {
     throw ModelError(
         "restoreCheckpoint: lock() the simulation first, so its structure is "
         "final and can be checked against the checkpoint");
@@ -159,15 +160,13 @@ void Simulation::applyCheckpoint(CheckpointStaging& staged) {
   // Nothing here throws on a value: the parser refused whatever a setter below would.
   events_.restoreScheduleStates(staged.events);
   const CheckpointStaging::Clock& clock = staged.clock;
-  now_ = clock.now;
-  nowSeconds_ = ticksToSeconds(now_);
+  timeline_.restore({clock.now, clock.hopCount, clock.lastBeginIoStep});
+  const Ticks now = timeline_.now();
   // Samplers go on from the restored time: the next sample is the first at or after it.
   for (Sampler& s : samplers_) {
-    if (s.start <= now_) s.next = s.everyHop() ? 0 : s.period->indexAfter(s.start, now_ - 1);
+    if (s.start <= now) s.next = s.everyHop() ? 0 : s.period->indexAfter(s.start, now - 1);
   }
   stateTime_ = clock.stateTime;
-  hopCount_ = clock.hopCount;
-  lastBeginIoStep_ = clock.lastBeginIoStep;
   initialUpdatePending_ = clock.initialUpdatePending;
   chattering_ = clock.chattering;
   signalSetsSeen_ = signalSets_;  // the restore's own writes are not sets

@@ -35,7 +35,7 @@ void Simulation::registerTimedEvent(std::string name, const std::vector<double>&
   requireUniqueEventName(name);
   requireCallback(static_cast<bool>(callback), name);
   std::vector<Ticks> ticks;
-  for (double t : times) ticks.push_back(futureTick(t, now_, name));
+  for (double t : times) ticks.push_back(futureTick(t, timeline_.now(), name));
   events_.addTimed(std::move(name), std::move(ticks), std::move(callback), std::move(options));
 }
 
@@ -44,7 +44,7 @@ void Simulation::registerPeriodicEvent(std::string name, double first, double pe
   requireBetweenHops("register event '" + name + "'");
   requireUniqueEventName(name);
   requireCallback(static_cast<bool>(callback), name);
-  const Ticks start = futureTick(first, now_, name);
+  const Ticks start = futureTick(first, timeline_.now(), name);
   events_.addPeriodic(name, start, Period::fromSeconds(period, "event '" + name + "' period"),
                       std::move(callback), std::move(options));
 }
@@ -55,7 +55,7 @@ void Simulation::registerSelfReschedulingEvent(std::string name, double first,
   requireBetweenHops("register event '" + name + "'");
   requireUniqueEventName(name);
   requireCallback(static_cast<bool>(callback), name);
-  const Ticks start = futureTick(first, now_, name);
+  const Ticks start = futureTick(first, timeline_.now(), name);
   events_.addSelfRescheduling(std::move(name), start, std::move(callback), std::move(options));
 }
 
@@ -92,7 +92,7 @@ void Simulation::registerModelEvent(std::string name, std::string_view model, Mo
   requireCallback(static_cast<bool>(callback), name);
   events_.addModelMethod(std::move(name), *slot(model).model, method, timing, std::move(callback),
                          std::move(options));
-  if (locked_) rebuildCallLists();  // the method is called now, even if its class leaves it empty
+  if (locked()) rebuildCallLists();  // the method is called now, even if its class leaves it empty
 }
 
 }  // namespace hopsim

@@ -214,7 +214,7 @@ void Simulation::removeLockHook(std::string_view name) {
 
 void Simulation::lock() {
   requireBetweenHops("lock");
-  if (locked_) return;
+  if (locked()) return;
   for (const auto& [name, hook] : lockHooks_) hook();
   for (ModelSlot& s : slots_) {
     about({ErrorSubject::Kind::Model, s.model->name()}, [&] { ModelBinding::prepare(*s.model); });
@@ -259,19 +259,19 @@ void Simulation::lock() {
     throw;
   }
   initialUpdatePending_ = true;
-  locked_ = true;
+  phase_ = Phase::BetweenHops;
   multibody_->setLocked(true);
 }
 
 void Simulation::unlock() {
   requireBetweenHops("unlock");
   columns_.release();  // the structure may change now: every field owns its elements again
-  locked_ = false;
+  phase_ = Phase::Unlocked;
   multibody_->setLocked(false);
 }
 
 ModelOrder Simulation::modelOrder() const {
-  if (!locked_) throw ModelError("modelOrder(): the order is computed by lock(); lock first");
+  if (!locked()) throw ModelError("modelOrder(): the order is computed by lock(); lock first");
   ModelOrder out;
   for (std::size_t index : order_) out.flowModels.push_back(slots_[index].model->name());
   for (std::size_t index : continuousOrder_) {

@@ -18,9 +18,10 @@ void Simulation::runUpdates(const TimeCallList& models, double t) {
 Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
   switch (slot.schedule.kind) {
     case IoSchedule::Kind::Default:
-      return defaultIoEnd_;  // computed once per hop: shared by every default-period model
+      return timeline_
+          .defaultIoEnd();  // computed once per hop: shared by every default-period model
     case IoSchedule::Kind::Fixed:
-      return slot.schedule.period->nextAfter(origin_, now);
+      return slot.schedule.period->nextAfter(timeline_.origin(), now);
     case IoSchedule::Kind::Variable: {
       const std::optional<double> next = slot.schedule.next(ticksToSeconds(now));
       if (!next) return kNever;
@@ -41,9 +42,9 @@ Ticks Simulation::nextIoEnd(ModelSlot& slot, Ticks now) {
 Ticks Simulation::beginIoSteps(Ticks t0) {
   // A step begins where the previous one ended (or none began).
   defaultStep_.startsThisHop = defaultStep_.end <= t0;
-  if (defaultStep_.startsThisHop) defaultStep_ = {t0, defaultIoEnd_, true};
+  if (defaultStep_.startsThisHop) defaultStep_ = {t0, timeline_.defaultIoEnd(), true};
   if (ownStepSlots_.empty()) return kNever;  // the usual case: every model on the default period
-  Ticks earliestEnd = kNever;  // the shared step ends at defaultIoEnd_, which bounds the hop
+  Ticks earliestEnd = kNever;  // the shared step ends at the default I/O end, which bounds the hop
   for (ModelSlot* s : ownStepSlots_) {
     if (s->inDefaultStep) continue;  // joined in a pass a multi-rate callback's throw cut short
     IoStep& io = s->io;
@@ -77,86 +78,106 @@ void Simulation::rebuildOwnStepSlots() {
 }
 
 void Simulation::advanceOverHop() {
-  if (!locked_) throw ModelError("advancing time needs a locked simulation; call lock() first");
+  if (!locked()) throw ModelError("advancing time needs a locked simulation; call lock() first");
   requireBetweenHops("advanceOverHop");
-  const Ticks t0 = now_;
-  const double t0s = nowSeconds_;
+  HopSpan hop{.t0 = timeline_.now(), .t0s = timeline_.nowSeconds()};
 
-  // Start barrier, between hops: events due now (registered at the current time, and
-  // begin-I/O-step events at default barriers). Their callbacks may change the structure.
-  const bool beginIo = onDefaultGrid(t0) && lastBeginIoStep_ != t0;
-  if (beginIo) lastBeginIoStep_ = t0;
-  // processParams where params were set; returns whether any value was set from outside the
-  // dataflow (a model field by set(), a signal by Signal::set) since the last look. The models'
-  // flags are looked at only when one was raised since: most hops touch no model here.
-  const auto processParamsAndTakeSets = [&] {
-    bool valuesSet = std::exchange(signalSetsSeen_, signalSets_) != signalSets_;
-    if (std::exchange(modelFlagsSeen_, modelFlagsRaised_) == modelFlagsRaised_) return valuesSet;
-    for (Model* model : activeOrder_) {
-      if (ModelBinding::takeParamsChanged(*model)) {
-        callModel(*model, ModelMethod::ProcessParams, t0s, [&] { model->processParams(t0s); });
-      }
-      valuesSet = ModelBinding::takeValuesSet(*model) || valuesSet;
-    }
-    return valuesSet;
-  };
-  // After lock() or an activation, every output is computed once before anything reads it,
-  // whatever the granularities (the seed's "step zero"): before the start barrier's events,
-  // which read them too (a recorder's first sample), and again after them if any fired, since
-  // they may have changed params or inputs.
+  // Start barrier, between hops: its events may change the structure.
   const bool stepZero = initialUpdatePending_;
-  if (stepZero) {
-    const FlagScope hop(inHop_);
-    processParamsAndTakeSets();
-    updateAllOutputs(t0s);
+  if (stepZero) updateForStepZero(hop.t0s);
+  const bool eventsFired = fireStartBarrierEvents(hop.t0, hop.t0s);
+  {
+    // The hop: structural calls are refused until it ends.
+    const ScopedValue inHop(phase_, Phase::InHop);
+    updateOutputsAtHopStart(hop.t0s, stepZero, eventsFired);
+    if (!samplers_.empty()) takeSamplesAt(hop.t0, false);
+    planHop(hop);
+    integrateHop(hop);
+    finishHop(hop);
   }
-  const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
-  if (!locked_) throw ModelError("an event at t = " + describeValue(t0s) +
-                                 " s unlocked the simulation; lock() it before advancing");
+  // End barrier, between hops: zero crossings located here, then timed events at t1,
+  // end-of-I/O-step and end-of-hop events, then samples.
+  if (!firing_.empty()) fireCrossings(stateTime_);
+  events_.fireDue(*this, hop.t1, {false, timeline_.onDefaultGrid(hop.t1), true});
+  if (!samplers_.empty()) takeSamplesAt(hop.t1, true);
+}
 
-  const FlagScope hop(inHop_);
-  const bool valuesSet = processParamsAndTakeSets();
-  // Also when an event there re-locked the simulation, which asks for a step zero; and after
-  // any value set from outside since the previous hop (by the user or an event), so that no
-  // output the hop reads still reflects the value before the set, whatever its granularity.
-  if ((initialUpdatePending_ && (fired || !stepZero)) || valuesSet) updateAllOutputs(t0s);
+bool Simulation::processParamsAndTakeSets(double t) {
+  // The models' flags are looked at only when one was raised since: most hops touch no model.
+  bool valuesSet = std::exchange(signalSetsSeen_, signalSets_) != signalSets_;
+  if (std::exchange(modelFlagsSeen_, modelFlagsRaised_) == modelFlagsRaised_) return valuesSet;
+  for (Model* model : activeOrder_) {
+    if (ModelBinding::takeParamsChanged(*model)) {
+      callModel(*model, ModelMethod::ProcessParams, t, [&] { model->processParams(t); });
+    }
+    valuesSet = ModelBinding::takeValuesSet(*model) || valuesSet;
+  }
+  return valuesSet;
+}
+
+void Simulation::updateForStepZero(double t0) {
+  const ScopedValue inHop(phase_, Phase::InHop);
+  processParamsAndTakeSets(t0);
+  updateAllOutputs(t0);
+}
+
+bool Simulation::fireStartBarrierEvents(Ticks t0, double t0s) {
+  const bool beginIo = timeline_.beginDefaultIoStep(t0);
+  const bool fired = events_.fireDue(*this, t0, {beginIo, false, false});
+  if (!locked()) {
+    throw ModelError("an event at t = " + describeValue(t0s) +
+                     " s unlocked the simulation; lock() it before advancing");
+  }
+  return fired;
+}
+
+void Simulation::updateOutputsAtHopStart(double t0, bool stepZero, bool eventsFired) {
+  const bool valuesSet = processParamsAndTakeSets(t0);
+  // Every output again when an event at the start barrier followed a step zero (it may have
+  // changed params or inputs) or re-locked the simulation, which asks for a step zero; and
+  // after any value set from outside since the previous hop (by the user or an event), so that
+  // no output the hop reads still reflects the value before the set, whatever its granularity.
+  if ((initialUpdatePending_ && (eventsFired || !stepZero)) || valuesSet) updateAllOutputs(t0);
   // A value set from outside may change the derivatives anywhere, not only where X is now.
   restartNextHop_ = restartNextHop_ || valuesSet;
   initialUpdatePending_ = false;
-  if (!samplers_.empty()) takeSamplesAt(t0, false);
+}
 
-  // The hop ends at the next barrier of any source.
-  defaultIoIndex_ = t0 == defaultIoEnd_ ? defaultIoIndex_ + 1 : ioPeriod_.indexAfter(origin_, t0);
-  defaultIoEnd_ = ioPeriod_.barrier(origin_, defaultIoIndex_);
-  Ticks t1 = std::min(defaultIoEnd_, events_.nextTimedTick());
-  for (Ticks stop : stopTimes_) {
-    if (stop > t0) t1 = std::min(t1, stop);
-  }
-  t1 = std::min(t1, beginIoSteps(t0));
+void Simulation::planHop(HopSpan& hop) {
+  // The hop ends at the next barrier of any source: the default grid, timed events, the
+  // targets of the advances in progress, and the I/O steps that begin or continue here.
+  const Ticks t0 = hop.t0;
+  Ticks t1 = std::min(timeline_.advanceDefaultIoEnd(t0), events_.nextTimedTick());
+  t1 = std::min(t1, timeline_.nextAdvanceTargetAfter(t0));
+  hop.t1 = std::min(t1, beginIoSteps(t0));
+  hop.t1s = ticksToSeconds(hop.t1);
+  hop.x0Time = stateTime_;
+  hop.x1Time = hop.t1s;
+}
 
+void Simulation::integrateHop(HopSpan& hop) {
   // Zero-crossing detection needs a point to roll back to: the state before the hop body.
   const bool detecting = !crossings_.empty();
   if (detecting) saveRollbackPoint();
   // Samples inside the hop are taken after it, from the state the integrator recorded.
-  const auto samplesBefore = [&](Ticks end) { return nextSampleTick() < end; };
-  double t1s = ticksToSeconds(t1);  // the hop's end, moved to a crossing located inside it
-  double x1Time = t1s;
-  const std::uint64_t evaluationsBefore = statistics_.derivativeEvaluations;
-  const std::uint64_t trialsBefore = statistics_.localizationDerivatives;
+  const auto samplesWithin = [&] { return nextSampleTick() < hop.t1; };
+  // The evaluations of the pass that a rollback discards, localization not included.
+  const std::uint64_t passStart =
+      statistics_.derivativeEvaluations - statistics_.localizationDerivatives;
   try {
-    runHopBody(t0s, t1s, stateTime_, x1Time, detecting, detecting || samplesBefore(t1));
-    if (detecting && locateCrossings(t0, t1, x1Time)) {
+    runHopBody(hop, detecting, detecting || samplesWithin());
+    if (detecting && locateCrossings(hop.t0, hop.t1, hop.x1Time)) {
       // A crossing inside the hop: every state back to the hop start, and the hop run again to
       // end at the located time, as if a barrier had been there. The discarded pass is the
       // price of the exact event time; the re-run is what a barrier there would have cost.
-      t1s = ticksToSeconds(t1);
+      hop.t1s = ticksToSeconds(hop.t1);
       restoreRollbackPoint();
       ++statistics_.rollbacks;
-      statistics_.discardedDerivatives += statistics_.derivativeEvaluations - evaluationsBefore -
-                                          (statistics_.localizationDerivatives - trialsBefore);
-      runHopBody(t0s, t1s, stateTime_, x1Time, false, samplesBefore(t1));
+      statistics_.discardedDerivatives +=
+          statistics_.derivativeEvaluations - statistics_.localizationDerivatives - passStart;
+      runHopBody(hop, false, samplesWithin());
     }
-    if (samplesBefore(t1)) takeSamplesWithin(t1, stateTime_, x1Time);
+    if (samplesWithin()) takeSamplesWithin(hop.t1, hop.x0Time, hop.x1Time);
   } catch (...) {
     // Time stays at the hop start; with a rollback point the states go back there too, so the
     // simulation can continue from a consistent hop start once the cause is fixed.
@@ -164,33 +185,26 @@ void Simulation::advanceOverHop() {
     firing_.clear();
     throw;
   }
-
-  runSweep(Sweep::EndHop, t1s);
-  calls_.endHop.call(
-      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, t1s, invoke); }, t0s,
-      t1s);
-  now_ = t1;
-  nowSeconds_ = t1s;
-  stateTime_ = x1Time;
-  ++hopCount_;
-  for (ModelSlot* s : calls_.endIoStep) {
-    const IoStep& io = ioStepOf(*s);
-    if (io.end != t1) continue;
-    Model& model = *s->model;
-    const double start = ticksToSeconds(io.start);
-    callModel(model, ModelMethod::EndIoStep, t1s, [&] { model.endIoStep(start, t1s); });
-  }
-  inHop_ = false;
-
-  // End barrier, between hops: zero crossings located here, then timed events at t1,
-  // end-of-I/O-step and end-of-hop events.
-  if (!firing_.empty()) fireCrossings(stateTime_);
-  events_.fireDue(*this, t1, {false, onDefaultGrid(t1), true});
-  if (!samplers_.empty()) takeSamplesAt(t1, true);
 }
 
-void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
-                            bool recording) {
+void Simulation::finishHop(const HopSpan& hop) {
+  runSweep(Sweep::EndHop, hop.t1s);
+  calls_.endHop.call(
+      [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::EndHop, hop.t1s, invoke); },
+      hop.t0s, hop.t1s);
+  timeline_.endHopAt(hop.t1, hop.t1s);
+  stateTime_ = hop.x1Time;
+  for (ModelSlot* s : calls_.endIoStep) {
+    const IoStep& io = ioStepOf(*s);
+    if (io.end != hop.t1) continue;
+    Model& model = *s->model;
+    const double start = ticksToSeconds(io.start);
+    callModel(model, ModelMethod::EndIoStep, hop.t1s, [&] { model.endIoStep(start, hop.t1s); });
+  }
+}
+
+void Simulation::runHopBody(const HopSpan& hop, bool detecting, bool recording) {
+  const double t0 = hop.t0s;
   runSweep(Sweep::StartIo, t0);
   for (ModelSlot* s : calls_.startIoStep) {
     const IoStep& io = ioStepOf(*s);
@@ -202,14 +216,14 @@ void Simulation::runHopBody(double t0, double t1, double x0Time, double x1Time, 
   runSweep(Sweep::StartHop, t0);
   calls_.startHop.call(
       [&](Model& model, auto&& invoke) { callModel(model, ModelMethod::StartHop, t0, invoke); }, t0,
-      t1);
-  if (detecting) evaluateStartSigns(x0Time);
+      hop.t1s);
+  if (detecting) evaluateStartSigns(hop.x0Time);
   if (recording) integrator_->setDenseHistory(integrator_->hasDenseOutput());
-  propagate(x0Time, x1Time, recording);
+  propagate(hop.x0Time, hop.x1Time, recording);
 }
 
 bool Simulation::stopRequested() {
-  const FlagScope asking(askingStops_);
+  const ScopedValue asking(advance_, Advance::AskingStops);
   bool stop = std::exchange(stopRequest_, false);
   // Every callback is asked, so each sees every hop.
   for (std::size_t i = 0; i < stopCallbacks_.size(); ++i) {
@@ -219,21 +233,21 @@ bool Simulation::stopRequested() {
 }
 
 void Simulation::advanceToTick(Ticks target) {
-  if (advancing_) {
+  if (advance_ != Advance::Idle) {
     throw ModelError("advancing time from inside an event or stop callback is not allowed");
   }
-  if (target < now_) {
+  if (target < timeline_.now()) {
     throw InputError("cannot advance to t = " + describeValue(ticksToSeconds(target)) +
                      " s: the simulation is already at t = " + describeValue(time()) + " s");
   }
-  const FlagScope advancing(advancing_);
-  stopTimes_.push_back(target);
+  const ScopedValue advancing(advance_, Advance::Hopping);
+  timeline_.addAdvanceTarget(target);
   struct Forget {
-    std::vector<Ticks>* stops;
+    Timeline* timeline;
     Ticks target;
-    ~Forget() { stops->erase(std::find(stops->begin(), stops->end(), target)); }
-  } forget{&stopTimes_, target};
-  while (now_ < target) {
+    ~Forget() { timeline->removeAdvanceTarget(target); }
+  } forget{&timeline_, target};
+  while (timeline_.now() < target) {
     advanceOverHop();
     if (stopRequested()) break;
   }
@@ -245,22 +259,22 @@ void Simulation::advanceTimeBy(double dt) {
   if (!(dt >= 0.0)) {
     throw InputError("advanceTimeBy: dt = " + describeValue(dt) + " s must be non-negative");
   }
-  advanceToTick(now_ + secondsToTicks(dt, "advanceTimeBy"));
+  advanceToTick(timeline_.now() + secondsToTicks(dt, "advanceTimeBy"));
 }
 
 void Simulation::step(int n) {
   if (n < 1) throw InputError("step: n = " + std::to_string(n) + " must be at least 1");
-  advanceToTick(ioPeriod_.barrier(origin_, ioPeriod_.indexAfter(origin_, now_) + n - 1));
+  advanceToTick(timeline_.defaultBarrierAfterNow(n));
 }
 
 void Simulation::run() {
   if (stopCallbacks_.empty()) {
     throw ModelError("run() needs a stop callback (addStopCallback), or use advanceTimeTo");
   }
-  if (advancing_) {
+  if (advance_ != Advance::Idle) {
     throw ModelError("advancing time from inside an event or stop callback is not allowed");
   }
-  const FlagScope advancing(advancing_);
+  const ScopedValue advancing(advance_, Advance::Hopping);
   do {
     advanceOverHop();
   } while (!stopRequested());

@@ -22,7 +22,7 @@ SamplerId Simulation::addSampler(double period, EventCallback callback) {
   requireBetweenHops("addSampler");
   if (sampling_) throw ModelError("addSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addSampler");
-  samplers_.push_back({nextSamplerId_, now_, Period::fromSeconds(period, "sampler period"), 0,
+  samplers_.push_back({nextSamplerId_, timeline_.now(), Period::fromSeconds(period, "sampler period"), 0,
                        std::move(callback)});
   return nextSamplerId_++;
 }
@@ -31,7 +31,7 @@ SamplerId Simulation::addHopSampler(EventCallback callback) {
   requireBetweenHops("addHopSampler");
   if (sampling_) throw ModelError("addHopSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addHopSampler");
-  samplers_.push_back({nextSamplerId_, now_, std::nullopt, 0, std::move(callback)});
+  samplers_.push_back({nextSamplerId_, timeline_.now(), std::nullopt, 0, std::move(callback)});
   return nextSamplerId_++;
 }
 
@@ -60,7 +60,7 @@ void Simulation::removeSampler(SamplerId id) {
 }
 
 void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
-  const FlagScope scope(sampling_);
+  const ScopedValue sampling(sampling_, true);
   const double seconds = ticksToSeconds(t);
   for (Sampler& s : samplers_) {
     if (s.everyHop() ? !(hopEnd || s.next == 0) : s.nextTick() > t) continue;
@@ -70,7 +70,7 @@ void Simulation::takeSamplesAt(Ticks t, bool hopEnd) {
 }
 
 void Simulation::notifyEventFired(const std::string& name, double t) {
-  const FlagScope scope(sampling_);
+  const ScopedValue sampling(sampling_, true);
   for (const auto& [id, observer] : eventObservers_) observer(*this, name, t);
 }
 
@@ -94,7 +94,7 @@ void Simulation::takeSamplesWithin(Ticks t1, double x0Time, double x1Time) {
       sim->integrator_->restoreStatistics(integratorBefore);
     }
   } putBack{this, evaluating, evaluationsBefore, integratorBefore};
-  const FlagScope scope(sampling_);
+  const ScopedValue sampling(sampling_, true);
   for (;;) {
     // The earliest sample due inside the hop; on a tie, the first registered.
     Sampler* due = nullptr;

@@ -55,7 +55,6 @@ constexpr double kMaxFactor = 10.0;
 // A remainder of the interval up to this many proposed steps is covered in two equal steps
 // rather than a full step plus a sliver.
 constexpr double kSliverRatio = 1.01;
-constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 }  // namespace
@@ -240,8 +239,8 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       if (t_ < t1 && accepted >= options_.maxStepsPerAdvance) {
         throw NumericalError(
             "rkf45: took maxStepsPerAdvance = " + std::to_string(options_.maxStepsPerAdvance) +
-            " steps and reached only t = " + formatNumber(t_) +
-            " of t1 = " + formatNumber(t1) + " (step size " + formatNumber(h_) +
+            " steps and reached only t = " + formatNumber(t_) + " of t1 = " + formatNumber(t1) +
+            " (step size " + formatNumber(h_) +
             "); raise maxStepsPerAdvance, or use cvode (BDF) if the problem "
             "is stiff");
       }
@@ -250,7 +249,8 @@ void Rkf45Integrator::advance(const DerivativeFunction& f, double t1,
       previousRejected = true;
       h_ = h *
            (std::isfinite(err) ? std::max(kMinFactor, kSafety * std::pow(err, -0.2)) : kMinFactor);
-      const double hMin = 16.0 * kEpsilon * std::max(std::abs(t_), std::abs(t1));
+      const double hMin =
+          16.0 * std::numeric_limits<double>::epsilon() * std::max(std::abs(t_), std::abs(t1));
       if (h_ < hMin) {
         std::string why = std::isfinite(err) ? "the local error test keeps failing (error norm " +
                                                    formatNumber(err) + ")"

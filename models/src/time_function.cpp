@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <sstream>
 #include <string>
 
 #include "ascii_case.h"
 #include "hopsim/signals/error.h"
+#include "hopsim/signals/value.h"
 
 namespace hopsim::models {
 
@@ -17,20 +17,12 @@ constexpr TimeFunction::Type kTypes[] = {
     TimeFunction::Type::Constant, TimeFunction::Type::Polynomial, TimeFunction::Type::Sine,
     TimeFunction::Type::Ramp,     TimeFunction::Type::Data,       TimeFunction::Type::Controller};
 
-/// 15 significant digits: enough to tell two close times apart, short for 0.1.
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(15);
-  out << x;
-  return out.str();
-}
-
 /// Every value finite; `what` names the list in the message ("coefficient[2] = inf").
 void checkFinite(const char* type, std::span<const double> values, const char* what) {
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {
       throw InputError(std::string(type) + ": " + what + "[" + std::to_string(i) +
-                       "] = " + number(values[i]) + " is not finite");
+                       "] = " + formatNumber(values[i]) + " is not finite");
     }
   }
 }
@@ -112,9 +104,9 @@ TimeFunction::TimeFunction(std::string_view typeName, std::span<const double> co
       for (std::size_t i = 0; i < coefficients.size(); i += 2) {
         const std::size_t k = i / 2;
         if (k > 0 && !(coefficients[i] > times_.back())) {
-          throw InputError("DATA: t[" + std::to_string(k) + "] = " + number(coefficients[i]) +
-                           " is not greater than t[" + std::to_string(k - 1) +
-                           "] = " + number(times_.back()) + " (times must be strictly increasing)");
+          throw InputError("DATA: t[" + std::to_string(k) + "] = " + formatNumber(coefficients[i]) +
+                           " is not greater than t[" + std::to_string(k - 1) + "] = " +
+                           formatNumber(times_.back()) + " (times must be strictly increasing)");
         }
         times_.push_back(coefficients[i]);
       }
@@ -137,7 +129,7 @@ TimeFunction::TimeFunction(std::string_view typeName, std::span<const double> co
   }
   checkFinite(what.c_str(), repeat, "repeat");
   if (!(repeat[1] > 0.0)) {
-    throw InputError(what + ": width = repeat[1] = " + number(repeat[1]) +
+    throw InputError(what + ": width = repeat[1] = " + formatNumber(repeat[1]) +
                      " is not positive (expected [start, width, shift] with width > 0)");
   }
   repeated_ = type_ != Type::Controller;

@@ -12,6 +12,7 @@
 
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/input_file.h"
+#include "hopsim/signals/value.h"
 
 namespace hopsim::models {
 namespace {
@@ -20,14 +21,6 @@ using Eigen::Vector3d;
 
 // ---------------------------------------------------------------------------------------------
 // Wavefront OBJ
-
-/// 15 significant digits, as the other messages of models print numbers.
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(15);
-  out << x;
-  return out.str();
-}
 
 /// The whitespace-separated fields of `line` (a trailing '\r' of a Windows file included).
 std::vector<std::string_view> fields(std::string_view line) {
@@ -228,7 +221,7 @@ class Quickhull {
   /// Four points of `ids` spanning a tetrahedron wider than tol, d below the triangle a, b, c.
   std::array<int, 4> initialSimplex(const std::vector<int>& ids, std::size_t count) const {
     const std::string what = "convex hull of " + std::to_string(count) + " points: ";
-    const std::string within = " to within " + number(tol_) + " (1e-10 × their extent)";
+    const std::string within = " to within " + formatNumber(tol_) + " (1e-10 × their extent)";
     if (ids.size() < 4) {
       throw InputError(what + "at least 4 points not in one plane are needed to span a volume");
     }
@@ -419,7 +412,7 @@ std::vector<int> extremeVertices(const std::vector<Vector3d>& p,
 
 TriangleMesh readObj(const std::string& path, double scale) {
   if (!std::isfinite(scale) || scale <= 0.0) {
-    throw InputError(path + ": scale " + number(scale) + " must be finite and positive");
+    throw InputError(path + ": scale " + formatNumber(scale) + " must be finite and positive");
   }
   std::istringstream in(readInputFile(path));
   TriangleMesh mesh;

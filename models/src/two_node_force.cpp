@@ -11,8 +11,6 @@
 namespace hopsim::models::detail {
 namespace {
 
-std::string number(double x) { return describeValue(Value(x)); }
-
 std::string path(const Model& model, std::string_view param) {
   return "models." + model.name() + ".params." + std::string(param);
 }
@@ -71,8 +69,8 @@ void checkCurve(const Model& model, std::string_view param,
   for (Eigen::Index i = 1; 2 * i < xy.size(); ++i) {
     if (!(xy[2 * i] > xy[2 * i - 2])) {
       throw InputError(path(model, param) + ": x must be strictly increasing, but point " +
-                       std::to_string(i) + " has x = " + number(xy[2 * i]) +
-                       " after x = " + number(xy[2 * i - 2]));
+                       std::to_string(i) + " has x = " + formatNumber(xy[2 * i]) +
+                       " after x = " + formatNumber(xy[2 * i - 2]));
     }
   }
 }
@@ -89,8 +87,8 @@ void checkAscending(const Model& model, std::string_view param,
     }
     if (k > 0 && !(values[k] > values[k - 1])) {
       throw InputError(path(model, param) + ": values must be strictly increasing, but value " +
-                       std::to_string(k) + " (" + number(values[k]) + ") follows " +
-                       number(values[k - 1]));
+                       std::to_string(k) + " (" + formatNumber(values[k]) + ") follows " +
+                       formatNumber(values[k - 1]));
     }
   }
 }

@@ -122,7 +122,7 @@ void bindIntegrators(py::module_& m) {
                      "the next where nothing changed at the hop boundary (same state, same "
                      "derivative bit for bit, no value set from outside, no checkpoint saved), "
                      "instead of re-initialising it at every hop. Off by default.")
-      .def("__repr__", &describe);
+      .def("__repr__", py::overload_cast<const IntegratorOptions&>(&describe));
 
   py::class_<IntegratorStatistics>(
       m, "IntegratorStatistics",

@@ -252,7 +252,7 @@ void bindAdding(py::class_<MultibodySystem>& c) {
           "`velocity_tolerance`. Defaults 1e-12, 1e-12, 20.");
 }
 
-void bindIntrospection(py::class_<MultibodySystem>& c) {
+void bindConstraintIntrospection(py::class_<MultibodySystem>& c) {
   c.def_property_readonly(
        "constraint_count", [](const MultibodySystem& s) { return s.constraints().size(); },
        "Number of constraints.")
@@ -408,7 +408,7 @@ void bindLastEvaluation(py::class_<MultibodySystem>& c) {
 
 void bindMultibodyConstraints(py::class_<MultibodySystem>& c) {
   bindAdding(c);
-  bindIntrospection(c);
+  bindConstraintIntrospection(c);
   bindEvaluation(c);
   bindLastEvaluation(c);
 }

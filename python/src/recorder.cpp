@@ -274,7 +274,7 @@ void bindRecorder(py::module_& m) {
           },
           "Closes the file: its status is 'completed', 'interrupted' (KeyboardInterrupt) or "
           "'failed' with the exception's message.")
-      .def("__repr__", &describe);
+      .def("__repr__", py::overload_cast<const Recorder&>(&describe));
 
   auto sim = py::reinterpret_borrow<py::class_<Simulation>>(m.attr("Simulation"));
   sim.def(

@@ -472,7 +472,7 @@ void bindSimulation(py::module_& m) {
         "`state_bound` is the largest magnitude an integrated state may reach before the run "
         "stops with NumericalError (set_state_bound). A bad name, option or bound raises "
         "InputError.");
-  c.def("__repr__", &describe);
+  c.def("__repr__", py::overload_cast<const Simulation&>(&describe));
   bindStructure(c);
   bindTime(c);
   bindEvents(c);

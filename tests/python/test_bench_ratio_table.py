@@ -1,4 +1,4 @@
-"""bench/ratio_table.py, the table of issue 11's ratios that bench/run_all.sh prints, on Google
+"""bench/ratio_table.py, the table of benchmark ratios that bench/run_all.sh prints, on Google
 Benchmark JSON written the way the benchmark programs write it: with repetitions (aggregate
 rows, the median taken), with the "/iterations:1/real_time" suffixes of a benchmark that fixes
 its iterations and uses real time, with SkipWithError rows, and with programs missing."""

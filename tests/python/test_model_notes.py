@@ -1,4 +1,4 @@
-"""Every registered model class has a physics note in docs/models/ (issue 9).
+"""Every registered model class has a physics note in docs/models/.
 
 For each class in ``hopsim.model_classes()``: docs/models/<Class>.md exists, its first heading
 names the class, and the index docs/models/README.md links it. Every link of the index points to

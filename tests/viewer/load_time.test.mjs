@@ -1,4 +1,4 @@
-// Issue 12's load-time acceptance: a replay page opens in under 2 s. The page given should be
+// Load-time acceptance: a replay page opens in under 2 s. The page given should be
 // the large case, a 10 s run of a 30-body model at 100 frames per second:
 //
 //   HOPSIM_VIEWER_NODE_MODULES=DIR HOPSIM_VIEWER_PAGE=big.html node --test tests/viewer/load_time.test.mjs

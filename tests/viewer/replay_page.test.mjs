@@ -1,4 +1,4 @@
-// End-to-end test of a replay page written by hopsim (issue 12) in headless Chromium:
+// End-to-end test of a replay page written by hopsim in headless Chromium:
 //
 //   HOPSIM_VIEWER_NODE_MODULES=DIR HOPSIM_VIEWER_PAGE=run.html HOPSIM_VIEWER_CSV=run.csv \
 //     node --test tests/viewer/replay_page.test.mjs

@@ -27,12 +27,12 @@ class PrescribedMotion {
   const double* udot_;
 };
 
-// The first column s of S_B, a motion c and a force f, all about Bo in B, moved by the pose
-// X_RB to about Ro in R as SpatialTransform::apply moves each, with R applied to their six
-// 3-vectors in one 3x6 product instead of three 3x2 ones (pass 1 for a one-column hinge: about
-// 4 % of ABA's time, docs/performance.md). Writes the first column of S_R. With
-// kPureRotation, s = [n; 0] (a PIN in the body frame) and its zero part is left out of the
-// product.
+// The first column s of S_B, a motion c and a force f, all about Bo in B, moved by the pose X_RB to
+// about Ro in R as SpatialTransform::apply moves each, with R applied to their six 3-vectors in one
+// 3x6 product instead of three 3x2 ones (pass 1 for a one-column hinge: about 4 % of ABA's time,
+// measured; docs/performance.md, "Why the kernels have their form"). Writes the first column of
+// S_R. With kPureRotation, s = [n; 0] (a PIN in the body frame) and its zero part is left out of
+// the product.
 template <bool kPureRotation>
 void applyToColumnMotionAndForce(const RigidTransform& X_RB, const Matrix6& S_B,
                                  const SpatialMotion& c_B, const SpatialForce& f_B, Matrix6& S_R,
@@ -276,8 +276,8 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
 
 // The three passes (detail::articulatedBodyAlgorithm). Flattened: every call below is inlined
 // into the one loop body. Left to its heuristics, GCC keeps the joint kernels, pose products and
-// spatial-vector constructors out of line in a function this large (docs/performance.md, "a
-// flattened recursion and the coordinate PIN").
+// spatial-vector constructors out of line in a function this large (docs/performance.md, "Why
+// the kernels have their form").
 [[gnu::flatten]] void runArticulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
                                                   const double* q, const double* u,
                                                   const Eigen::Ref<const Eigen::VectorXd>& tau,
@@ -287,10 +287,10 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
   const PrescribedMotion prescribed(model, udotPrescribed);
   data.tau = tau;  // the prescribed entries are overwritten in pass 3
 
-  // Pass 1: kinematics when asked (two sweeps, hinge_kernels.h) and the poses in R, root to
-  // leaves; then each body's inertia and bias force in R, in a sweep of their own: no body's
-  // depends on another's, so there they overlap freely instead of stretching each step of the
-  // chains (3 to 7 % of ABA's time, docs/performance.md, "ABA in sweeps").
+  // Pass 1: kinematics when asked (two sweeps, hinge_kernels.h) and the poses in R, root to leaves;
+  // then each body's inertia and bias force in R, in a sweep of their own: no body's depends on
+  // another's, so there they overlap freely instead of stretching each step of the chains (3 to 7 %
+  // of ABA's time, measured; docs/performance.md, "Why the kernels have their form").
   if (q != nullptr) {
     data.V_WB_B[0] = SpatialMotion();
     for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q, u);

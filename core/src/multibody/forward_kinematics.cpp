@@ -10,7 +10,7 @@ namespace {
 void positionKinematics(const MultibodyModel& model, MultibodyData& data, const double* q) {
   const int n = model.bodyCount();
   // One sweep: in two (every joint, then the chain of poses), as with velocities below, it
-  // measured no faster (docs/performance.md, "A PIN's zero terms").
+  // measured no faster (docs/performance.md, "Why the kernels have their form").
   for (BodyIndex b = 1; b < n; ++b) {
     detail::bodyJointKinematics(model, data, b, q, nullptr, nullptr, nullptr);
     detail::composeWorldPose(model, data, b);

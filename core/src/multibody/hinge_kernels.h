@@ -215,7 +215,7 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
 
 // Two motions about Po in P, moved by the pose X_PB to about Bo in B: SpatialTransform's
 // inverseApply on both at once, as one 4x3 product instead of two 2x3 ones, read straight from
-// the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time, docs/performance.md).
+// the stored pose (RNEA's velocity and acceleration: 17 % of RNEA's time, measured).
 inline void inverseApplyToBoth(const RigidTransform& X_PB, const SpatialMotion& V_P,
                                const SpatialMotion& A_P, SpatialMotion& V_B, SpatialMotion& A_B) {
   Eigen::Matrix<double, 3, 4> motions;
@@ -285,9 +285,9 @@ inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, Multibod
 // left in data.V_WB_B and data.c_B. No joint depends on another, so the processor overlaps them
 // (their sincos above all) instead of waiting on each at a link of the chains of poses and
 // velocities; the second (finishBodyKinematics, parents first) is those chains alone. Two sweeps
-// took 3 to 8 % off ABA and 17 to 20 % off forwardKinematics (docs/performance.md, "ABA in
-// sweeps"); RNEA's smaller loop body overlaps consecutive bodies already, and it stays one sweep
-// (two measured no faster).
+// took 3 to 8 % off ABA and 17 to 20 % off forwardKinematics (docs/performance.md, "Why the kernels
+// have their form"); RNEA's smaller loop body overlaps consecutive bodies already, and it stays one
+// sweep (two measured no faster).
 inline void startBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                 const double* q, const double* u) {
   const auto i = static_cast<std::size_t>(b);

@@ -1,4 +1,4 @@
-// The native scenario loader (Scenario, docs/scenario-yaml.md): the acceptance errors,
+// The native scenario loader (Scenario, docs/scenario-yaml.md): the acceptance errors,
 // format checks, includes, overrides, events, logging, transactions, anchors and breaks.
 
 #include <doctest/doctest.h>

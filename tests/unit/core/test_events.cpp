@@ -1,4 +1,4 @@
-// Events (issue #2 acceptance): same-tick order by (priority, registration), self-rescheduling
+// Events: same-tick order by (priority, registration), self-rescheduling
 // at chosen times, removed events never fire; plus every other kind and the registry API.
 
 #include <doctest/doctest.h>

@@ -119,14 +119,15 @@ Run runPlain(double io, double T) {
 
 }  // namespace
 
-// The bias force V ×* (M V) used to be evaluated with its term v × m v, zero but rounding to
-// ~ε m |v|²: at 7.5 km/s a spurious torque of ~1e-6 N m on this 100 kg body, ~1e-7 rad/s² of
-// noise in ω̇ that made the non-rotating body spin and rkf45's error test (atol 1e-12 on ω and
-// on the small body-axis velocity components) reject step after step: 870k evaluations for
-// 600 s where the plain ODE takes 368. The work is now that of the plain ODE, which has the
-// same trajectory; the bound 3x leaves room for the 13 states (quaternion and body-axis
-// velocities) reaching the error test in a different mix: the CM-offset case, whose 6x6 solve
-// couples force and torque and rounds ω̇ at ~ε of those real terms, took 1.7x when written.
+// The bias force V ×* (M V) is evaluated without its term v × m v, which is zero but would round
+// to ~ε m |v|²: at 7.5 km/s a spurious torque of ~1e-6 N m on this 100 kg body, ~1e-7 rad/s² of
+// noise in ω̇ that makes the non-rotating body spin and rkf45's error test (atol 1e-12 on ω and
+// on the small body-axis velocity components) reject step after step (870k evaluations for
+// 600 s where the plain ODE takes 368, measured with the term). Without it the work is that of
+// the plain ODE, which has the same trajectory; the bound 3x leaves room for the 13 states
+// (quaternion and body-axis velocities) reaching the error test in a different mix: the
+// CM-offset case, whose 6x6 solve couples force and torque and rounds ω̇ at ~ε of those real
+// terms, takes about 1.7x.
 TEST_CASE("a free body in orbit costs rkf45 about what the plain Cartesian ODE costs") {
   const double T = 600.0;
   for (const double io : {600.0, 10.0}) {

@@ -186,7 +186,7 @@ TEST_CASE("multibody in a simulation: Q and U join X and a pendulum swings") {
 }
 
 TEST_CASE("multibody in a simulation: a double pendulum conserves energy to 1e-9 over 100 s") {
-  // cvode (Adams, the non-stiff method) at rtol 1e-12: the acceptance bound, 1e-9 of
+  // cvode (Adams, the non-stiff method) at rtol 1e-12: the acceptance bound, 1e-9 of
   // the energy.
   IntegratorOptions options = tolerances(1e-12, 1e-12);
   options.maxStepsPerAdvance = 1000000;

@@ -1,4 +1,4 @@
-// Multi-rate timing (issue #2 acceptance): exact I/O-step counts over 1e5 s, exact barriers
+// Multi-rate timing: exact I/O-step counts over 1e5 s, exact barriers
 // over 1e7 periods that are not whole ticks, no hop shorter than a tick.
 
 #include <doctest/doctest.h>

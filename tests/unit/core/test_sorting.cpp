@@ -1,4 +1,4 @@
-// Feed-through-aware sorting (issue #2 acceptance): chains in dataflow order, topological loops
+// Feed-through-aware sorting: chains in dataflow order, topological loops
 // without breaks, algebraic loops refused with the cycle, declared breaks one evaluation late.
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Issue 9 acceptance: an IMU (RateGyro + Accelerometer on one node) on a spinning body reports
+// Acceptance: an IMU (RateGyro + Accelerometer on one node) on a spinning body reports
 // the rate and specific force the kinematics predict with noise off, and the statistics its
 // noise parameters predict with noise on.
 //

@@ -1,4 +1,4 @@
-// Issue 9's propulsion acceptance tests.
+// Propulsion acceptance tests.
 // (a) Thrusters -> FuelTank -> thrusters is a topological loop; fuel used is a continuous
 //     state, so it sorts without a break, and the vehicle's mass plus the propellant expelled
 //     stays the initial mass, through burnout, to 1e-9.

@@ -1,4 +1,4 @@
-// Acceptance (issue 9): a free-floating spacecraft with three orthogonal reaction wheels under
+// Acceptance: a free-floating spacecraft with three orthogonal reaction wheels under
 // LuGre friction, driven by motor currents (two constant, one a sine), with no external force
 // or torque, keeps its total angular momentum (bus + wheels, about the system centre of mass,
 // in the inertial frame) to 1e-9 relative, and its linear momentum.

@@ -104,7 +104,7 @@ double measuredRestitution(const std::string& law, double e) {
 
 TEST_CASE(
     "contact (long): a ball dropped on the ground rebounds with the restitution of its material") {
-  // Gravity acts during the ~0.3 ms contact too, 0.1% of the 2 m/s impact; 2% is the issue's
+  // Gravity acts during the ~0.3 ms contact too, 0.1% of the 2 m/s impact; 2% is the required
   // tolerance, and the law itself is exact (test_contact_law.cpp).
   for (const char* law : {"HOOKE", "HERTZ"}) {
     for (double e : {0.2, 0.5, 0.9}) {

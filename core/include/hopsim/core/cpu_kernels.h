@@ -10,7 +10,7 @@
 /// process, and any two processes on CPUs of the same variant, give the same outputs for the same
 /// inputs bit for bit; a run that must match another machine's bit for bit sets
 /// `HOPSIM_CPU_KERNELS=generic` (or is built with `-DHOPSIM_CPU_DISPATCH=OFF`).
-/// docs/performance.md, "The multibody kernels for x86-64-v3".
+/// docs/performance.md, "Why the kernels have their form".
 
 #include <string_view>
 

@@ -14,12 +14,12 @@ namespace hopsim {
 /// methods (model_run.h): for each class, each field is one contiguous column over the class's
 /// models in calling order, so that a run method, which goes through the run's models field by
 /// field, streams each field through consecutive memory. The models' buffers are placed in the
-/// columns (Buffer::placeIn) and read and write them there; values set, restored or rolled back
-/// are copied in. Each input's record of the signal version its model last read (isFresh()) is
-/// placed likewise, one column per input of a class: every read stores the record, and a run of
-/// small models storing into scattered ports pays for a line per model (docs/performance.md,
-/// item 11). The executive places them when it builds its call lists and
-/// gives the elements back (release) before the structure can change: at unlock(), at the next
+/// columns (Buffer::placeIn) and read and write them there; values set, restored or rolled back are
+/// copied in. Each input's record of the signal version its model last read (isFresh()) is placed
+/// likewise, one column per input of a class: every read stores the record, and a run of small
+/// models storing into scattered ports pays for a line per model (docs/performance.md, "The
+/// framework against a hand-written loop"). The executive places them when it builds its call lists
+/// and gives the elements back (release) before the structure can change: at unlock(), at the next
 /// build, on destruction.
 class FieldColumns {
  public:

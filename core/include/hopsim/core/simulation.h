@@ -30,6 +30,7 @@
 #include "hopsim/core/period.h"
 #include "hopsim/core/state_vector.h"
 #include "hopsim/core/time.h"
+#include "hopsim/core/timeline.h"
 #include "hopsim/core/zero_crossing.h"
 #include "hopsim/integrators/integrator.h"
 #include "hopsim/signals/signal.h"
@@ -226,11 +227,11 @@ class Simulation {
   void removeLockHook(std::string_view name);
   /// Allows structural changes again (between hops only).
   void unlock();
-  bool locked() const { return locked_; }
+  bool locked() const { return phase_ != Phase::Unlocked; }
 
   /// The default model period, s. Changing it (while unlocked) keeps the phase at the start
   /// time.
-  double ioStepSize() const { return ioPeriod_.seconds(); }
+  double ioStepSize() const { return timeline_.ioPeriod().seconds(); }
   void setIoStepSize(double seconds);
   int integrationSteps() const { return integrationSteps_; }
   void setIntegrationSteps(int steps);
@@ -317,9 +318,9 @@ class Simulation {
   // ---- time ------------------------------------------------------------------------------
 
   /// Current simulation time, s.
-  double time() const { return nowSeconds_; }
+  double time() const { return timeline_.nowSeconds(); }
   /// Current simulation time, ticks of 1 ns.
-  Ticks ticks() const { return now_; }
+  Ticks ticks() const { return timeline_.now(); }
 
   /// Advances hop by hop until time t (a barrier is added at t) or until a stop callback
   /// says stop. @throws InputError if t is in the past; ModelError if not locked.
@@ -343,7 +344,7 @@ class Simulation {
   void removeStopCallback(std::string_view name);
 
   /// Number of hops taken since creation.
-  std::uint64_t hopCount() const { return hopCount_; }
+  std::uint64_t hopCount() const { return timeline_.hopCount(); }
 
   // ---- events ----------------------------------------------------------------------------
 
@@ -483,7 +484,7 @@ class Simulation {
     StopCallback callback;
   };
 
-  static constexpr Ticks kNotStarted = std::numeric_limits<Ticks>::min();
+  static constexpr Ticks kNotStarted = Timeline::kNotStarted;
   void setSchedule(ModelSlot& slot, IoSchedule schedule);
   void setActive(ModelSlot& slot, bool active);
   const IoStep& ioStepOf(const ModelSlot& s) const { return s.inDefaultStep ? defaultStep_ : s.io; }
@@ -501,10 +502,38 @@ class Simulation {
   void requireNotAskingStops(std::string_view what) const;
   void advanceToTick(Ticks target);
   bool stopRequested();
+
+  // The stages of a hop (simulation_run.cpp), in the order advanceOverHop runs them.
+  /// Where a hop starts and ends; x0Time and x1Time span the continuous state, which ends at
+  /// the located crossing when one cuts the hop short.
+  struct HopSpan {
+    Ticks t0 = 0;
+    double t0s = 0.0;
+    Ticks t1 = 0;
+    double t1s = 0.0;
+    double x0Time = 0.0;
+    double x1Time = 0.0;
+  };
+  /// The seed's "step zero", after lock() or an activation: every output computed once before
+  /// the start barrier's events read them.
+  void updateForStepZero(double t0);
+  /// Fires the events due at the start barrier; returns whether any was due.
+  /// @throws ModelError when one of them left the simulation unlocked.
+  bool fireStartBarrierEvents(Ticks t0, double t0s);
+  /// processParams where params were set; returns whether any value was set from outside the
+  /// dataflow (a model field by set(), a signal by Signal::set) since the last look.
+  bool processParamsAndTakeSets(double t);
+  /// processParams and every output again where the start barrier or sets since the previous
+  /// hop call for it.
+  void updateOutputsAtHopStart(double t0, bool stepZero, bool eventsFired);
+  /// Begins the I/O steps due at t0 and sets the hop's end: the earliest barrier of any source.
+  void planHop(HopSpan& hop);
+  /// Runs the hop body, rolled back and run again to a crossing located inside it, then takes
+  /// the samples inside the hop.
+  void integrateHop(HopSpan& hop);
+  /// The ENDHOP sweep, endHop, the clock moved to t1, endIoStep.
+  void finishHop(const HopSpan& hop);
   Ticks nextIoEnd(ModelSlot& slot, Ticks now);
-  bool onDefaultGrid(Ticks t) const {
-    return t == defaultIoEnd_ || ioPeriod_.nextAfter(origin_, t - 1) == t;
-  }
   void rebuildSweepLists();
   /// The sweeps' update lists and calls_ from the active models; rebuilt also when a
   /// model-method event is registered, since an event makes an empty method called.
@@ -551,8 +580,7 @@ class Simulation {
   void runSweepCalls(Sweep sweep, double t);
   /// One pass over the hop. `recording` keeps the integrator's dense output (or the sub-step
   /// states of fixed-step methods) for localization and samples.
-  void runHopBody(double t0, double t1, double x0Time, double x1Time, bool detecting,
-                  bool recording);
+  void runHopBody(const HopSpan& hop, bool detecting, bool recording);
   void propagate(double x0Time, double x1Time, bool recordSubSteps);
   void evaluateDerivatives(double t, const Eigen::Ref<const Eigen::VectorXd>& x,
                            Eigen::Ref<Eigen::VectorXd> xdot);
@@ -610,10 +638,7 @@ class Simulation {
   void saveEvaluationState();
   void restoreEvaluationState();
 
-  Ticks origin_;
-  Ticks now_;
-  double nowSeconds_;  // ticksToSeconds(now_), set with it: every hop starts from it
-  Period ioPeriod_;
+  Timeline timeline_;
   int integrationSteps_;
 
   std::map<std::string, std::unique_ptr<Signal>, std::less<>> signals_;
@@ -623,11 +648,16 @@ class Simulation {
   EventManager events_;
   std::vector<StopEntry> stopCallbacks_;
   std::vector<std::pair<std::string, std::function<void()>>> lockHooks_;
-  std::vector<Ticks> stopTimes_;  // barriers of advanceTimeTo calls in progress
 
-  bool locked_ = false;
-  bool inHop_ = false;
-  bool advancing_ = false;
+  // Where the executive stands, which decides what a call made now may do: unlocked (the
+  // structure may change), locked between hops, or inside a hop (a model method or a
+  // model-method event may be running; the structure is locked).
+  enum class Phase : std::uint8_t { Unlocked, BetweenHops, InHop };
+  Phase phase_ = Phase::Unlocked;
+  // Whether an advance (advanceTimeTo, advanceTimeBy, step, run) is in progress, and whether it
+  // is asking its stop callbacks, whose list must not change meanwhile.
+  enum class Advance : std::uint8_t { Idle, Hopping, AskingStops };
+  Advance advance_ = Advance::Idle;
   bool initialUpdatePending_ = false;
   // Signal::set calls on this simulation's signals (Signal::countSetsIn) and the count the
   // executive last looked at: a difference is a value set from outside since then.
@@ -637,19 +667,10 @@ class Simulation {
   // hop start looks at every model's flags only when this count moved.
   std::uint64_t modelFlagsRaised_ = 0;
   std::uint64_t modelFlagsSeen_ = 0;
-  bool askingStops_ = false;  // stop callbacks running: their list must not change
   bool stopRequest_ = false;  // requestStop() since the stop callbacks were last asked
-  // The next default-period barrier after this hop's start, and its index; before the first
-  // hop (and after the period changes) origin_, index 0. Always a barrier of the default grid,
-  // which onDefaultGrid() recognizes without arithmetic: hops mostly start and end there, and
-  // the next one is then the barrier after it.
-  Ticks defaultIoEnd_ = origin_;
-  std::int64_t defaultIoIndex_ = 0;
   // The I/O step of every model on the default period that began it with the others: advanced
   // once per hop instead of model by model (ModelSlot::inDefaultStep).
   IoStep defaultStep_{0, kNotStarted, false};
-  Ticks lastBeginIoStep_ = kNotStarted;
-  std::uint64_t hopCount_ = 0;
 
   // Built by lock(): calling order and per-sweep update lists (active models only).
   std::vector<std::size_t> order_;

@@ -9,14 +9,7 @@
 
 namespace hopsim::models {
 
-/// Senses the specific force of its node in node axes, f_N = R_WN^T (a_W - g_W), where a_W is
-/// the node origin's acceleration relative to the world as the multibody dynamics computes it
-/// (MultibodySystem::nodeAcceleration, gravity included as the motion it causes) and
-/// g_W = the multibody system's gravity + the param `gravity` (for fields applied as forces by
-/// a gravity model, which the multibody system does not know as gravity). A body at rest on
-/// the ground under g = (0, 0, -9.81) reads f = (0, 0, +9.81); in free fall it reads 0.
-/// Outputs specific_force (average over the last sample period), velocity, delta_velocity,
-/// velocity_counts and delta_velocity_counts (docs/models/Accelerometer.md).
+/// Accelerometer's equations, conventions and choices: docs/models/Accelerometer.md.
 class Accelerometer final : public InertialSensor {
  public:
   struct Declaration : InertialSensorDeclaration {

@@ -8,11 +8,7 @@
 
 namespace hopsim::models {
 
-/// The rover convention (mode 0 turn in place, 1 forward, -1 reverse; radius 0 straight,
-/// positive left): mode 0 gives v = 0, ω = nominal_angular_velocity; mode ±1 gives
-/// v = mode nominal_linear_velocity and ω = v / radius (0 when radius = 0), so the chassis
-/// follows the circle of that radius, turning left for a positive radius when moving forward.
-/// Stateless, with feed-through from both inputs.
+/// ArcTraj's equations, conventions and choices: docs/models/ArcTraj.md.
 class ArcTraj final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

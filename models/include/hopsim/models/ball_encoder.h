@@ -10,14 +10,7 @@
 
 namespace hopsim::models {
 
-/// Samples the rotation q_FM of the BALL hinge (or quaternion subhinge) it is attached to at the
-/// start of each of its I/O steps (Simulation::setModelRate) and holds it (seed 28.2):
-/// rotation = q_FM (scalar first, normalized, canonical e0 >= 0) and the three angles of
-/// EulerSequence (intrinsic: R_FM = R_a1(angle1) R_a2(angle2) R_a3(angle3)), so the default
-/// ZYX gives angle1 = yaw, angle2 = pitch, angle3 = roll. Ranges: Tait-Bryan angle2 in
-/// [-pi/2, pi/2], proper Euler angle2 in [0, pi], the others in (-pi, pi]. The angles are
-/// quantized: counts[i] = floor(angle_i / angle_lsb), angle_i = counts[i] * angle_lsb
-/// (angle_lsb = 0: exact, counts 0). No feed-through.
+/// BallEncoder's equations, conventions and choices: docs/models/BallEncoder.md.
 class BallEncoder final : public EncoderModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,14 +7,7 @@
 
 namespace hopsim::models {
 
-/// The BALL hinge (or BALL subhinge) it is attached to has the quaternion q_FM and the rate
-/// ω = ω_FM_M (in the child frame M). Its roll φ, pitch θ and yaw ψ are the intrinsic Z-Y-X
-/// angles of R_FM = Rz(ψ) Ry(θ) Rx(φ) (yaw about F's z, then pitch about the new y, then roll
-/// about M's x), and the generalized torque is τ = -[K_x φ, K_y θ, K_z ψ] - [C_x, C_y, C_z] ∘ ω
-/// (seed 29.1). For a rotation about one axis of M this is the exact torsional spring-damper
-/// about it; for a combined rotation the angles are not conjugate to ω, so the spring is not
-/// conservative far from the identity (the seed's law, kept as it is). At pitch ±π/2 the
-/// roll/yaw split is the one of spatial::eulerFromRotation. No flows.
+/// BallJointSpringDamper's equations, conventions and choices: docs/models/BallJointSpringDamper.md.
 class BallJointSpringDamper final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

@@ -6,12 +6,7 @@
 
 namespace hopsim::models {
 
-/// Outputs the angle in [0, pi] between a = R_WN body_vec (the node-fixed vector body_vec, node
-/// axes, re-expressed in world axes) and the inertial vector b = celest_vec (world axes):
-/// angle = atan2(|a x b|, a . b). That form is accurate at every angle, where acos of the
-/// normalized dot product loses half the digits near 0 and pi; neither vector needs to be a
-/// unit vector, but both must be non-zero (checked in processParams). The output depends on the
-/// node orientation only: no feed-through, granularity the hop boundaries.
+/// BearingAngle's equations, conventions and choices: docs/models/BearingAngle.md.
 class BearingAngle final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

@@ -10,20 +10,7 @@
 
 namespace hopsim::models {
 
-/// A Chrono `body_loads` or `load_controllers` entry (seed chrono-yaml-semantics A13), attached
-/// to a node N at the body's centre of mass with the COM frame's orientation ("local" in
-/// Chrono means this frame). The load vector L is `load` × s(t), s the modulation TimeFunction
-/// of `function`, `coefficients` and `repeat` (a CONTROLLER modulation has no setpoint here, so
-/// s = 0), or, when `controlled`, the flowIn `command` as it is (Chrono's load controller: no
-/// modulation).
-///
-/// - FORCE: F = L in N's axes when `local_load`, else in world axes (a fixed world direction).
-///   Applied at `point`: with `local_point`, a point fixed on the body, given from the COM in
-///   N's axes; otherwise a point fixed in the world (it does not move with the body), the
-///   torque about the COM being (p - r_com) × F.
-/// - TORQUE: a couple L in N's axes when `local_load`, else in world axes; `point` is unused.
-///
-/// `command` must be tied even when the load is not controlled, as every port.
+/// BodyLoad's equations, conventions and choices: docs/models/BodyLoad.md.
 class BodyLoad final : public ActuatorModel {
  public:
   struct Declaration : TimeFunctionSpec {

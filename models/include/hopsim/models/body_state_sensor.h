@@ -6,13 +6,7 @@
 
 namespace hopsim::models {
 
-/// Outputs the state of the node N it is attached to, all in the world frame W: the position
-/// of N's origin, the unit quaternion q_WN (scalar first [e0, e1, e2, e3], e0 >= 0), the velocity
-/// of N's origin and the angular velocity, in world axes. Attached to a node at a body's
-/// reference frame, these are Chrono's body position, rotation, linear and angular velocity.
-/// The outputs are the multibody state, so the model has no feed-through; its declared output
-/// granularity is the hop boundaries (lock() adds the derivative evaluations when a
-/// ContinuousModel reads them).
+/// BodyStateSensor's equations, conventions and choices: docs/models/BodyStateSensor.md.
 class BodyStateSensor final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,13 +7,7 @@
 
 namespace hopsim::models {
 
-/// A spring-damper in six directions between marker A (node1, on body1) and marker B (node2,
-/// on body2), which coincide with the joint frame at t = 0 (reference/chrono-yaml-semantics.md
-/// A7). The deflection s = [p; φ] is the origin p of A in B's axes and the rotation vector φ
-/// of A relative to B (angle wrapped into [-π, π]); ṡ = [ṗ; ω] is the rate of p seen in B and
-/// the angular velocity of A relative to B, in B's axes. W = K s + D ṡ with K and D diagonal
-/// (x, y, z, rx, ry, rz): body2 receives +W (force and couple) at B's origin and body1 -W at
-/// A's origin, both in B's axes. Valid for small angles, as Chrono's.
+/// Bushing's equations, conventions and choices: docs/models/Bushing.md.
 class Bushing final : public DartsModel {
  public:
   struct Declaration : ModelSpec {

@@ -11,19 +11,7 @@
 
 namespace hopsim::models {
 
-/// A Chrono ROTATION or LINEAR FORCE motor (seed chrono-yaml-semantics A11) acting between the
-/// node `node1` (Chrono's frame 1, fixed on body1) and the node `node2` (frame 2, on body2); the
-/// two frames coincide at t = 0 and their Z axis is the motor axis. With f the TimeFunction of
-/// `function`, `coefficients` and `repeat` (a CONTROLLER takes its value from the flowIn
-/// `setpoint`, 0 until written) and Z2 the current z axis of frame 2 in the world:
-///
-/// - ROTATION: torque +f Z2 on body1 and -f Z2 on body2 (N·m);
-/// - LINEAR: force +f Z2 on body1 at frame 1's origin p1 and -f Z2 on body2 at the same world
-///   point p1 (N), so the pair has no net moment about p1.
-///
-/// The model adds no constraint: the joint that keeps the frames aligned (a spindle or guide)
-/// is the lowering's business. `setpoint` must be tied even when the function is not a
-/// CONTROLLER, as every port.
+/// ChronoForceMotor's equations, conventions and choices: docs/models/ChronoForceMotor.md.
 class ChronoForceMotor final : public DartsModel {
  public:
   struct Declaration : TimeFunctionSpec {

@@ -10,29 +10,7 @@
 
 namespace hopsim::models {
 
-/// A Chrono motor (ChLinkMotorRotation*/ChLinkMotorLinear*, seed chrono-yaml-semantics A11) on
-/// the hinge or subhinge it is attached to (attachToHinge(body, subhinge)), which must have
-/// exactly one rate (PIN, SLIDER, or one subhinge of a compound hinge). The hinge coordinate Q
-/// is sign × Chrono's driven angle or offset φ (body1 relative to body2), and Q = 0 must be the
-/// configuration at t = 0, where Chrono measures φ from. With f the TimeFunction of the params
-/// `function`, `coefficients` and `repeat`:
-///
-/// - POSITION: Q = sign f(t), U = sign f'(t), U̇ = sign f''(t);
-/// - SPEED: Q = sign ∫₀ᵗ f, U = sign f(t), U̇ = sign f'(t), the integral being the continuous
-///   state `integral`, so the angle does not drift from the integral of the speed;
-/// - FORCE: the generalized force sign f(t) (N·m or N) on the free coordinate.
-///
-/// POSITION and SPEED need the subhinge masked before lock()
-/// (`sim.multibody().setMasked(body, subhinge, true)`; prescribedMotion() says whether the
-/// actuation needs it), FORCE needs it free; lock() checks both. A CONTROLLER function takes its
-/// value from the flowIn `setpoint` (0 until the signal is first written) and its rate from the
-/// backward difference of the setpoints sampled at each hop start (TimeFunction::Setpoint, kept
-/// in discrete states so rollback restores it); other functions ignore `setpoint`, which must
-/// still be tied, as every port. The flowOut `force` is the generalized force the motor exerts
-/// in Chrono's sense (along φ): f for FORCE, sign × the force the prescribed motion needed
-/// (multibody generalizedForces(), which accounts for every load on the tree) for POSITION and
-/// SPEED, from the last derivative evaluation (the accepted state with
-/// setBonusDerivativeEvaluation(true)).
+/// ChronoMotor's equations, conventions and choices: docs/models/ChronoMotor.md.
 class ChronoMotor final : public MotorModel {
  public:
   enum class Actuation { Position, Speed, Force };

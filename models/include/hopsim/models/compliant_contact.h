@@ -10,18 +10,7 @@
 
 namespace hopsim::models {
 
-/// A compliant, frictional contact force at the attached node, from the penetration δ, its
-/// rate δ̇ and the unit normal n̂ (world) that a sensor on the same node publishes
-/// (ComputePlanePenetration). Normal force, clamped to [0, max_force]:
-///   NONLINEAR (Hunt-Crossley): Fn = kp_n δ^n + alpha_n δ^n δ̇;   LINEAR: Fn = kp_n δ + alpha_n δ̇.
-/// Tangential force from the deflection s of a tangential spring (a continuous state, world
-/// axes) and the node's tangential velocity v_t = v - (v·n̂)n̂:
-///   trial Ft = -kp_t s - alpha_t v_t; if |Ft| <= mu Fn the contact sticks (ROLLING) and
-///   ṡ = v_t; otherwise it slides (SLIDING), Ft is scaled to mu Fn and ṡ = 0.
-/// Without contact (δ <= 0) no force acts and ṡ = 0; the onset δ = 0 (rising) is a declared
-/// zero crossing, `<model>.onset`, which ends the hop there and resets s to 0. The force acts at
-/// the node origin, so it applies no couple. The law is contact_law.h's (normalForce,
-/// frictionForce) with Hunt-Crossley coefficients.
+/// CompliantContact's equations, conventions and choices: docs/models/CompliantContact.md.
 class CompliantContact final : public ActuatorModel {
  public:
   /// The contact regime, numbered as the seed's ContactType.

@@ -7,14 +7,7 @@
 
 namespace hopsim::models {
 
-/// The plane passes through `point` with outward normal n̂ = normal / |normal| (world axes).
-/// With p and v the world position and velocity of the attached node's origin,
-///   penetration δ = (point - p)·n̂  (> 0 below the plane),
-///   penetration_rate δ̇ = -v·n̂,
-///   normal = n̂.
-/// The outputs are the multibody state, so the model has no feed-through; its declared output
-/// granularity is the hop boundaries (lock() adds the derivative evaluations when a contact
-/// model, a ContinuousModel, reads them). Feeds CompliantContact on the same node.
+/// ComputePlanePenetration's equations, conventions and choices: docs/models/ComputePlanePenetration.md.
 class ComputePlanePenetration final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

@@ -1,18 +1,12 @@
 #pragma once
 /// @file
-/// ContinuousIntegrator: integrates its input, y' = u.
+/// ContinuousIntegrator: integrates its input.
 
 #include "hopsim/core/continuous_model.h"
 
 namespace hopsim::models {
 
-/// Integrates a vector input over time: y' = u, so y(t) = y(t0) + integral of u from t0 to t.
-/// The integral is the continuous state y; set it (models.<name>.continuousStates.y) for the
-/// initial value y0, which defaults to 0. The output is the state, so the model has no
-/// feed-through and can close loops without a break. An input written by a FlowModel is
-/// constant over each hop (FlowModels do not run inside the integration), so integrating it
-/// gives the rectangle rule at the hop size; an input from a ContinuousModel is integrated to
-/// the integrator's accuracy.
+/// ContinuousIntegrator's equations, conventions and choices: docs/models/ContinuousIntegrator.md.
 class ContinuousIntegrator final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {

@@ -6,14 +6,7 @@
 
 namespace hopsim::models {
 
-/// A DC motor with zero inductance (seed 29.3), its shaft geared to the hinge with ratio N
-/// (motor turns per hinge turn). With ω the hinge rate and V the voltage input:
-///
-///     ω_m = N ω,   i = (V - K_t ω_m) / R,   τ_m = K_t i - b ω_m,   τ_hinge = N τ_m,
-///     P = V i.
-///
-/// The current is algebraic (L = 0), so current, torque and power feed through from the
-/// voltage. The seed's brake is "not yet implemented" there and is left out here.
+/// DCMotorVin's equations, conventions and choices: docs/models/DCMotorVin.md.
 class DCMotorVin final : public MotorModel {
  public:
   struct Declaration : ModelSpec {

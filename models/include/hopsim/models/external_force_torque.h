@@ -6,12 +6,7 @@
 
 namespace hopsim::models {
 
-/// Applies the flowIns `force` (N) at the node origin and `torque` (N*m), both expressed in
-/// `frame`: NODE (the node's axes, turning with the body), BODY (the axes of the body the node
-/// is on) or INERTIAL (world axes, a fixed direction). The 6-DOF counterpart of
-/// ExternalSingleDofDisturbance, for disturbances and actuators driven by other models. (The
-/// Chrono lowering's BodyLoad is a different thing: one load kind per instance, at the centre
-/// of mass, modulated by a time function or a load controller.)
+/// ExternalForceTorque's equations, conventions and choices: docs/models/ExternalForceTorque.md.
 class ExternalForceTorque final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

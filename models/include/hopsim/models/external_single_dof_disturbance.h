@@ -9,10 +9,7 @@
 
 namespace hopsim::models {
 
-/// Applies the flowIn `dof` as a pure torque about (MX, MY, MZ) or a pure force along (FX, FY,
-/// FZ) one axis of the node it is attached to, at the node origin (seed 29.5; the seed's FZ
-/// text says "Y", a typo for Z). IGNORE, the default, applies nothing. A generalized force
-/// on a hinge DOF is GeneralizedForceMotor attached to that subhinge.
+/// ExternalSingleDofDisturbance's equations, conventions and choices: docs/models/ExternalSingleDofDisturbance.md.
 class ExternalSingleDofDisturbance final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

@@ -1,18 +1,12 @@
 #pragma once
 /// @file
-/// FirstOrderFilter: the continuous first-order lag tau y' = u - y.
+/// FirstOrderFilter: a continuous first-order lag.
 
 #include "hopsim/core/continuous_model.h"
 
 namespace hopsim::models {
 
-/// A first-order low-pass filter on a vector, element by element: tau y' = u - y, so a step of
-/// u from y0 gives y(t) = u + (y0 - u) exp(-t / tau). It is continuous (y is a continuous state,
-/// initially 0 or as set): an input from a ContinuousModel is filtered to the integrator's
-/// accuracy, one from a FlowModel is held over each hop. The output is the state, so the model
-/// has no feed-through and closes loops without a break; it also serves as a first-order plant
-/// with unit gain. For a discrete filter stepped at an I/O rate, see the LowPass of
-/// examples/custom_model.cpp.
+/// FirstOrderFilter's equations, conventions and choices: docs/models/FirstOrderFilter.md.
 class FirstOrderFilter final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {

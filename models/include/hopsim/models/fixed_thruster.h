@@ -6,8 +6,7 @@
 
 namespace hopsim::models {
 
-/// An on/off thruster (ThrusterBase): thrust `level` along the node axis while `on_off` is true
-/// and the tank is not empty, else none. No delay and no ramp.
+/// FixedThruster's equations, conventions and choices: docs/models/FixedThruster.md.
 class FixedThruster final : public ThrusterBase {
  public:
   struct Declaration : Fields {

@@ -8,14 +8,7 @@
 
 namespace hopsim::models {
 
-/// Connects n thrusters to m tanks: the total draw sum(thruster_flow) goes to the tanks that
-/// are not empty in proportion to draw_weights, tank_flow[j] = w_j / sum_{k not empty} w_k *
-/// sum(thruster_flow) (m = 1 simply sums the flows into one tank), so no fuel is lost or
-/// created. fuel_empty = 1 when every tank with a positive weight is empty. A ContinuousModel
-/// without states, so its flows are current at every derivative evaluation. The sort orders
-/// models, not ports: thrusters reading fuel_empty while the manifold reads their flows form a
-/// cycle, which a break on each thruster's fuel_empty resolves exactly (the flag changes only
-/// between hops).
+/// FuelManifold's equations, conventions and choices: docs/models/FuelManifold.md.
 class FuelManifold final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {

@@ -9,17 +9,7 @@
 
 namespace hopsim::models {
 
-/// A fuel tank that owns the mass properties of the body its node is fixed on (the body is the
-/// vehicle or the tank: its dry part is the "empty" properties). The fuel drawn is the
-/// continuous state fuel_consumed, d/dt = sum(fuel_flow) (the thrusters' mass flows, directly
-/// or through a FuelManifold), so the mass follows the state at every derivative evaluation:
-/// fuel = starting_fuel - fuel_consumed, lambda = fuel / starting_fuel in [0, 1],
-/// m = empty_mass + fuel, CM = cm_e + lambda (cm_f - cm_e), I_cm = I_e + lambda (I_f - I_e)
-/// (the seed's linear interpolation; full = lambda 1). The properties are set in
-/// maskedCoordinates, which runs before the kinematics and before any model's preDeriv, so a
-/// gravity model reads the current mass. The zero crossing `burnout` (g = fuel) sets the
-/// discrete state `empty`, published as the flag thrusters read (fuel_empty), and stops the
-/// draw. Setting fuel_consumed back below starting_fuel refills the tank at the next hop.
+/// FuelTank's equations, conventions and choices: docs/models/FuelTank.md.
 class FuelTank final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

@@ -1,12 +1,12 @@
 #pragma once
 /// @file
-/// Gain: y = k u.
+/// Gain: a scalar gain on a vector signal.
 
 #include "hopsim/core/flow_model.h"
 
 namespace hopsim::models {
 
-/// Multiplies a vector input by a scalar gain, y = k u, with direct feed-through.
+/// Gain's equations, conventions and choices: docs/models/Gain.md.
 class Gain final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

@@ -1,16 +1,12 @@
 #pragma once
 /// @file
-/// GeneralizedForceMotor: applies f = scale * force to a hinge or subhinge.
+/// GeneralizedForceMotor: applies a scaled generalized force to a hinge or subhinge.
 
 #include "hopsim/core/darts_model.h"
 
 namespace hopsim::models {
 
-/// Applies generalized forces to the hinge or subhinge it is attached to
-/// (attachToHinge(body, subhinge)): f = scale * force, one entry per attached rate U (N*m for a
-/// rotation, N for a translation), added in every derivative evaluation. An input written by a
-/// FlowModel is constant across each hop; one written by a ContinuousModel is current at every
-/// evaluation. lock() checks the length of the tied signal against the attached nu.
+/// GeneralizedForceMotor's equations, conventions and choices: docs/models/GeneralizedForceMotor.md.
 class GeneralizedForceMotor final : public MotorModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,12 +7,7 @@
 
 namespace hopsim::models {
 
-/// f_i = -K_i (q_i - zero_gen_i) - C_i u_i on each DOF of the hinge or subhinge it is attached
-/// to (seed 29.13), for hinges whose coordinates are their DOFs (PIN, SLIDER, CYLINDRICAL,
-/// UJOINT, GIMBAL, PLANAR, TRANSLATIONAL; a quaternion is not a displacement: a BALL takes
-/// BallJointSpringDamper). K fixes the number of DOFs; C and zero_gen default to zeros of that
-/// length; lock() checks the length against the attached nu. Units per DOF: N*m/rad and
-/// N*m*s/rad for rotations, N/m and N*s/m for translations. No flows.
+/// GeneralizedSpringDamperMotor's equations, conventions and choices: docs/models/GeneralizedSpringDamperMotor.md.
 class GeneralizedSpringDamperMotor final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

@@ -7,13 +7,7 @@
 
 namespace hopsim::models {
 
-/// Samples the first three coordinates of the hinge or subhinge it is attached to (seed 29.14:
-/// angle[3], zero-padded for a hinge with fewer than three) at the start of each of its I/O
-/// steps (Simulation::setModelRate) and holds them, quantized element by element:
-/// counts[i] = floor(Q[i] / angle_lsb), angle[i] = counts[i] * angle_lsb (angle_lsb = 0:
-/// exact, counts 0). Hinges with more than three degrees of freedom, or with a quaternion
-/// (BALL, FULL6DOF: use BallEncoder), are refused at lock() instead of the seed's undefined
-/// behaviour. No feed-through.
+/// GimbalEncoder's equations, conventions and choices: docs/models/GimbalEncoder.md.
 class GimbalEncoder final : public EncoderModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,17 +7,7 @@
 
 namespace hopsim::models {
 
-/// Senses the spatial force the hinge of the attached body transmits (seed 29.15), from the
-/// multibody system's inter-body forces (MultibodySystem::hingeForces: Newton-Euler of the
-/// outboard subtree with the applied and constraint forces). senseMode BODY reports the force
-/// and torque the parent exerts on the body, PARENT the reaction the body exerts on its parent
-/// (their negatives); both about the hinge's outboard frame origin Mo and expressed in the
-/// outboard frame M (the seed's 'p-node'). Unlike the seed, which reports only the constraint
-/// part, the torque and force include the joint's free directions, so their projection on the
-/// hinge axes is the hinge's generalized force (a motor's torque on a PIN). The values come
-/// from the last derivative evaluation: updated at every POSTDERIV sweep, and at a hop end
-/// they belong to the accepted state only with Simulation::setBonusDerivativeEvaluation(true).
-/// The whole hinge is sensed: attach with subhinge -1.
+/// JointForceTorqueSensor's equations, conventions and choices: docs/models/JointForceTorqueSensor.md.
 class JointForceTorqueSensor final : public EncoderModel {
  public:
   struct Declaration : ModelSpec {

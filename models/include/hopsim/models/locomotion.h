@@ -10,23 +10,7 @@
 
 namespace hopsim::models {
 
-/// A command (mode 0 turn in place, 1 forward, -1 reverse; radius 0 straight, + left; the
-/// distance |distance| of a move, the angle of a turn in place, + left) is split into sub-moves
-/// of at most step_dist (moves) or step_angle (turns in place). At each of its I/O steps the
-/// model reads the current pose (xpos, ypos, heading_in) and commands the pose one sub-move
-/// further (x, y, heading), until the command is done (status 1, the last pose held).
-///
-/// Geometry (world x, y; heading h counter-clockwise): the rover moves forward along
-/// f(h) = Rot(h) d̂, d̂ = look_move_direction normalized (its forward direction at h = 0), with
-/// l(h) = Rot(pi/2) f(h) to its left. The pivot P = X + pivot_offset_x f(h) (X the chassis
-/// position) is the point that follows the command: a straight sub-move of signed length
-/// σ = mode Δs moves it by σ f; an arc of radius R turns h by σ / R and moves P by
-/// R sin(σ/R) f + R (1 - cos(σ/R)) l; a turn in place turns h by ±Δa about P. The chassis
-/// position follows as X' = P' - pivot_offset_x f(h').
-///
-/// A command is new, resetting the accumulated distance and angle, when any of mode, radius,
-/// distance, angle differs from the previous one. Outputs come from discrete states: no
-/// feed-through, so the model closes a loop with the vehicle that reports the pose.
+/// Locomotion's equations, conventions and choices: docs/models/Locomotion.md.
 class Locomotion final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

@@ -6,11 +6,7 @@
 
 namespace hopsim::models {
 
-/// A mass on a linear spring and a viscous damper, driven by a force:
-/// m x'' + c x' + k x = F, integrated as the continuous states x (position from the spring's
-/// rest position, m) and v = x' (m/s). Its outputs are the states, so it has no feed-through:
-/// a controller reading x and writing F closes the loop without a break. The natural frequency
-/// is sqrt(k / m) rad/s and the damping ratio c / (2 sqrt(k m)).
+/// MassSpringDamper's equations, conventions and choices: docs/models/MassSpringDamper.md.
 class MassSpringDamper final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {

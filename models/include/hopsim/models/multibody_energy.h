@@ -6,11 +6,7 @@
 
 namespace hopsim::models {
 
-/// Outputs the kinetic energy of every body, the potential energy of uniform gravity (zero at
-/// the world origin: -Σ m g·p_cm), and the linear momentum and the angular momentum about the
-/// world origin, both in world axes. Logged next to the forces a mechanism exchanges with the
-/// world (motors, springs, contact), they show where energy and momentum went. Attached to
-/// nothing; the outputs are the multibody state, so the model has no feed-through.
+/// MultibodyEnergy's equations, conventions and choices: docs/models/MultibodyEnergy.md.
 class MultibodyEnergy final : public DartsModel {
  public:
   struct Declaration : ModelSpec {

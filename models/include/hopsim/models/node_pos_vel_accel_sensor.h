@@ -9,20 +9,7 @@
 
 namespace hopsim::models {
 
-/// Outputs, for the node N it is attached to (seed DshellCommonModels NodePosVelAccelSensor):
-/// in the world frame W (world axes) pos (origin of N), quat (q_WN, scalar first, e0 >= 0),
-/// vel (of N's origin), omega and accel (the true acceleration of N's origin); in node axes
-/// bodyOmega = R_WN^T omega, bodyVel = R_WN^T vel, alpha = R_WN^T alpha_W and bodySensedAccel
-/// = R_WN^T (accel - g_W), the specific force, with g_W the multibody gravity plus the param
-/// `gravity` (the same convention as Accelerometer). pos, quat, vel and omega are those of
-/// BodyStateSensor, for users who want one truth sensor.
-///
-/// Accelerations exist only after the dynamics of a derivative evaluation, so the outputs are
-/// computed at the POSTDERIV sweep of every derivative evaluation and at the hop
-/// boundaries; at a hop boundary
-/// the accelerations are those of the last derivative evaluation, which is at the accepted
-/// state when Simulation::setBonusDerivativeEvaluation(true) (else at the integrator's last
-/// stage; and zero before the first evaluation). No feed-through.
+/// NodePosVelAccelSensor's equations, conventions and choices: docs/models/NodePosVelAccelSensor.md.
 class NodePosVelAccelSensor final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

@@ -8,14 +8,7 @@
 
 namespace hopsim::models {
 
-/// A proportional-derivative law on n generalized coordinates, saturated element by element:
-/// u = clamp(-kp (q - setpoint) - kd (qdot - rate_setpoint), -limit, limit).
-/// The gains are plain numbers ("1"): the same model drives a translation (kp in N/m, kd in
-/// N*s/m, u in N) or a rotation (kp in N*m/rad, kd in N*m*s/rad, u in N*m); the setpoints are
-/// in q's and qdot's units. u feeds through from q and qdot, so the controller updates its
-/// output whenever its inputs change (every hop boundary); to sample it at a slower rate, hold
-/// its output with a ZeroOrderHold on that rate. Its feed-through means a loop through it needs
-/// a model without feed-through (a ContinuousModel plant) or a break.
+/// PdController's equations, conventions and choices: docs/models/PdController.md.
 class PdController final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

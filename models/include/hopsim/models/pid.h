@@ -8,20 +8,7 @@
 
 namespace hopsim::models {
 
-/// A PID controller sampled at its own I/O rate (Simulation::setModelRate; the default period
-/// otherwise). At each sample k, at time t_k, with e_k = r - y_k and dt = t_k - t_{k-1}
-/// (0 at the first sample):
-///
-///     I_k = I_{k-1} + ki e_k dt                     (backward rectangle rule)
-///     D_k = -kd (y_k - y_{k-1}) / dt                (on the measurement, 0 at the first sample)
-///     u_k = clamp(kp e_k + I_k + D_k, output_min, output_max)
-///
-/// Anti-windup by conditional integration: when kp e_k + I_k + D_k lies beyond a limit and the
-/// new integral term pushes it further out, the integral keeps I_{k-1}. The derivative acts on
-/// the measurement, so a setpoint step gives no derivative kick. u_k is held until the next
-/// sample: the controller is its own zero-order hold, u has no feed-through and the model
-/// closes loops without a break. The integral I is a discrete state in u's unit, settable for
-/// a bumpless start.
+/// Pid's equations, conventions and choices: docs/models/Pid.md.
 class Pid final : public FlowModel {
  public:
   static constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -7,11 +7,7 @@
 
 namespace hopsim::models {
 
-/// Samples U[0] of the hinge or subhinge it is attached to (the first degree of freedom, seed
-/// 29.18) at the start of each of its I/O steps (its own rate: Simulation::setModelRate) and
-/// holds it: counts = floor(U[0] / rate_lsb), rate = counts * rate_lsb (rate_lsb = 0: the exact
-/// U[0], counts 0). The outputs are held samples, so the model has no feed-through. A hinge
-/// without a degree of freedom (LOCKED) is refused at lock().
+/// PinRate's equations, conventions and choices: docs/models/PinRate.md.
 class PinRate final : public EncoderModel {
  public:
   struct Declaration : ModelSpec {

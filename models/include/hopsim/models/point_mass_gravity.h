@@ -6,13 +6,7 @@
 
 namespace hopsim::models {
 
-/// The gravity of a point mass of gravitational parameter mu at the world point `center`, on
-/// the body the model's node is fixed on: with r = p_cm - center (the body's centre of mass
-/// from the attracting centre, world axes), a = -mu r / |r|^3 and the force m a is applied at
-/// the body's centre of mass (no torque). The mass and centre of mass are read from the
-/// multibody model at every evaluation, so a changing mass (a fuel tank) is followed. Outputs:
-/// a in world axes and the potential per unit mass U = -mu / |r| (negative, zero at infinity,
-/// so that a = -grad U and the specific orbital energy is |v|^2/2 + U).
+/// PointMassGravity's equations, conventions and choices: docs/models/PointMassGravity.md.
 class PointMassGravity final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,13 +7,7 @@
 
 namespace hopsim::models {
 
-/// A pulsed thruster (ThrusterBase). At the start of each of its I/O steps (its own rate,
-/// Simulation::setModelRate) it samples `on_time_cmd`; a command of at least
-/// min_commanded_time (and > 0) starts a pulse of that length at the step start, replacing
-/// any pulse in progress. While a pulse lasts the thrust is `level`; a pulse longer than the
-/// I/O step carries over into the next steps. The pulse ends at off_time = t_start +
-/// on_time_cmd, located by the model's zero crossing `pulse_end` (g = off_time - t), so the
-/// hop ends there and the impulse is level * on_time_cmd whatever the step sizes.
+/// PulsedThruster's equations, conventions and choices: docs/models/PulsedThruster.md.
 class PulsedThruster final : public ThrusterBase {
  public:
   struct Declaration : Fields {

@@ -6,10 +6,7 @@
 
 namespace hopsim::models {
 
-/// Senses the angular velocity of its node relative to the world, in node axes,
-/// x_N = R_WN^T omega_W, through the InertialSensor error model (docs/models/RateGyro.md):
-/// outputs rate (average over the last sample period), angle, delta_angle, angle_counts and
-/// delta_angle_counts, sampled at the model's I/O rate (Simulation::setModelRate).
+/// RateGyro's equations, conventions and choices: docs/models/RateGyro.md.
 class RateGyro final : public InertialSensor {
  public:
   struct Declaration : InertialSensorDeclaration {

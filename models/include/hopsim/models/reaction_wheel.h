@@ -10,29 +10,7 @@
 
 namespace hopsim::models {
 
-/// A reaction wheel on the 1-DOF hinge (a PIN) between the spacecraft and the wheel body, with
-/// omega = U the wheel's rate relative to the spacecraft and theta = Q its angle. The hinge
-/// receives T = tau_m - tau_f (+T on the wheel, -T on the spacecraft: momentum is exchanged,
-/// never created). Motor: tau_m = k_mtr_trq_constant i when power_state is ON and the wheel is
-/// not in overspeed, else 0. Friction tau_f by k_friction_model:
-///
-/// | model | tau_f | Z' |
-/// |---|---|---|
-/// | NONE | 0 | 0 |
-/// | COULOMB_VISCOUS | k_coulomb sgn omega + k_viscous omega; at omega = 0, tau_m if |tau_m| <=
-/// k_static (stuck), else k_coulomb sgn tau_m | 0 | | LUGRE | sigma0 Z + sigma1 Z' + k_viscous
-/// omega | omega - sigma0 |omega| Z/g(omega) | | DAHL | k_dahl_stiff Z | omega s |s|^(k_dahl_exp -
-/// 1), s = 1 - k_dahl_stiff Z sgn omega/k_coulomb |
-///
-/// with g(omega) = k_coulomb + (k_static - k_coulomb) exp(-|omega/k_stribeck_vel|^k_stribeck_exp),
-/// sigma0 = k_lugre_stiff, sigma1 = k_lugre_damp. At each hop start power_state takes power_cmd
-/// and overspeed sets when |omega| > k_disable_spd and clears when |omega| < k_enable_spd. The
-/// tachometer reads at the start of the model's first I/O step and every k_tach_read_period after
-/// it: P = floor(theta k_tach_pulses_per_rev/2 pi) and wheel_tach = 2 pi (P - P_prev)/
-/// (k_tach_pulses_per_rev k_tach_read_period), 0 at the first read. One of the model's I/O steps
-/// must start at every read instant: give the model the tach rate as its own I/O period
-/// (Simulation::setModelPeriod(name, k_tach_read_period)) unless the simulation's I/O step
-/// already divides the read period; a read instant that no I/O step starts at is an error.
+/// ReactionWheel's equations, conventions and choices: docs/models/ReactionWheel.md.
 class ReactionWheel final : public MotorModel {
  public:
   struct Declaration : ModelSpec {

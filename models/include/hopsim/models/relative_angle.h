@@ -9,12 +9,7 @@
 
 namespace hopsim::models {
 
-/// θ = the counter-clockwise angle from world +X of d = to - from projected on the XY plane
-/// (rad), unwrapped: each output is the value of atan2(d_y, d_x) + 2πk closest to the angle
-/// accepted at the last hop end (to `initial` before the first), so θ is continuous as long as
-/// d turns by less than π per hop. The points come from two position signals (length 3, world
-/// frame: a BodyStateSensor's `position`). θ feeds through from both inputs; at d = 0 the
-/// direction is undefined and θ keeps its last accepted value.
+/// RelativeAngle's equations, conventions and choices: docs/models/RelativeAngle.md.
 class RelativeAngle final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

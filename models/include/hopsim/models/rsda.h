@@ -9,24 +9,7 @@
 
 namespace hopsim::models {
 
-/// A torque about the Z axis of node1 (on body1) between body1 and body2
-/// (reference/chrono-yaml-semantics.md A10). node1 and node2 (on body2) coincide at t = 0 with
-/// Z the RSDA axis. θ is the angle of body2 relative to body1 about Z1, the branch of
-/// atan2(Y1·X2, X1·X2) nearest the continuous state `angle`, which integrates θ̇ and is reset
-/// to θ at the start of every integration step: θ counts whole turns (Chrono's does not, see
-/// the reference) and, being a continuous state, is restored by rollback and checkpoints and
-/// stays on the right branch however long the integrator's steps. θ̇ = Z1·(ω2 - ω1). The laws:
-///
-/// | law | T |
-/// |---|---|
-/// | LINEAR | P - k (θ - θ0) - c θ̇ |
-/// | DAMPER | -c θ̇ |
-/// | CURVES | P - Kt(θ - θ0) - Ct(θ̇) |
-/// | DAMPER_CURVE | -Ct(θ̇) |
-///
-/// +T Z1 acts on body2 and -T Z1 on body1. Kt and Ct are piecewise linear and clamped outside
-/// their range; their default [0, 0] is the zero curve. The params are checked at lock() and
-/// whenever they change.
+/// Rsda's equations, conventions and choices: docs/models/Rsda.md.
 class Rsda final : public DartsModel {
  public:
   struct Declaration : ModelSpec {

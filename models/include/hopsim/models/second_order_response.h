@@ -8,18 +8,7 @@
 
 namespace hopsim::models {
 
-/// A second-order response to an input u (seed 29.20), unattached: with w_n = 2 pi Fc and
-/// u_c = clamp(u, InputMin, InputMax),
-///
-///     x1' = x2,   x2' = clamp(w_n^2 (u_c - x1) - 2 zeta w_n x2, State2ndDerivMin,
-///     State2ndDerivMax).
-///
-/// State limits freeze a state at its bound: x1' is zeroed while x1 is at or past StateMin/Max
-/// and x2 points outward, x2' likewise at StateDerivMin/Max. At every integration sub-step start
-/// the states are put back inside their bounds (a sub-step that crosses a bound overshoots it by
-/// at most one sub-step's motion, which this removes), and the outputs are clamped to them.
-/// Outputs: state = x1 and stateDeriv = x2 (states: no feed-through, so the model breaks loops)
-/// and state2ndDeriv = x2' (feeds through from u). Every limit defaults to unbounded.
+/// SecondOrderResponse's equations, conventions and choices: docs/models/SecondOrderResponse.md.
 class SecondOrderResponse final : public ContinuousModel {
  public:
   static constexpr double kInf = std::numeric_limits<double>::infinity();

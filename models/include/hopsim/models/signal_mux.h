@@ -1,17 +1,12 @@
 #pragma once
 /// @file
-/// SignalMux: out[i] = in[muxTable[i]] (GeneralSGModels::SignalMux).
+/// SignalMux: picks and reorders the elements of a vector (GeneralSGModels::SignalMux).
 
 #include "hopsim/core/continuous_model.h"
 
 namespace hopsim::models {
 
-/// Selects and reorders the elements of a vector input (seed 29.21): out[i] = in[muxTable[i]]
-/// with 0-based indices, so size(out) = size(muxTable) and each index is in [0, size(in)). The
-/// input and output may have any, different, lengths; an index may repeat. The output feeds
-/// through from the input. It is an unattached ContinuousModel without states so that it can
-/// run in the derivative sweeps (the seed's PREDERIV granularity) between ContinuousModels; lock()
-/// keeps it to the hop boundaries when only FlowModels read it.
+/// SignalMux's equations, conventions and choices: docs/models/SignalMux.md.
 class SignalMux final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {

@@ -6,8 +6,7 @@
 
 namespace hopsim::models {
 
-/// A source y(t) = offset + amplitude * sin(2 pi frequency t + phase), evaluated at the time of
-/// each output update.
+/// SineWave's equations, conventions and choices: docs/models/SineWave.md.
 class SineWave final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

@@ -9,22 +9,7 @@
 
 namespace hopsim::models {
 
-/// Moves a coordinate by the commanded change with bounded acceleration and speed (seed
-/// 29.22): accelerate at ±a to the peak speed w <= maxVel, coast at w, decelerate at ∓a to rest
-/// at end_coord; the first two phases may be empty. Rest to rest over D = |Δ|:
-/// T = D/v + v/a when D >= v²/a, else T = 2 sqrt(D/a) with the peak sqrt(a D).
-///
-/// Port names are unique across inputs and outputs, so the seed's outputs coord, rate and
-/// accel are profile_coord, profile_rate and profile_accel here.
-///
-/// Commands are sampled at the start of each of the model's I/O steps (its rate). A change of
-/// the input `coord` is a new move: end_coord = prev_profile_coord + Δ, where
-/// prev_profile_coord is the end of the last completed profile (so a change mid-move
-/// re-targets relative to where the current move started). A change of `accel` or `maxVel`
-/// alone re-plans the current move to the same end. Either re-plan starts from the profile's
-/// current coordinate and rate, which stay continuous. maxVel = 0 brakes to rest at ±a. The
-/// plan (its start time, coordinate and rate) is kept in discrete states, and the outputs are
-/// the closed form of the plan at the time they are computed.
+/// SingleTrapezoidalProfile's equations, conventions and choices: docs/models/SingleTrapezoidalProfile.md.
 class SingleTrapezoidalProfile final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

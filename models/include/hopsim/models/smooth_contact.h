@@ -22,17 +22,7 @@ class CollisionWorld;
 struct ContactPoint;
 }  // namespace detail
 
-/// Smooth contact as Chrono's SMC: every pair of shapes that overlaps by δ > 0 pushes apart
-/// along the contact normal with the normal law of contact_law.h, and friction acts through a
-/// tangential spring whose stretch ξ is kept per contact across integration steps, limited to
-/// the Coulomb cone (stick below it, slip at it). Forces act at the contact point, on both
-/// bodies, in preDeriv. Shapes and materials are structure: add them with addMaterial() and
-/// addShape() before lock(). Bodies joined by a hinge (other than a free one) or by a
-/// constraint do not collide unless `collide_joined` is set; excludePair() removes more pairs.
-///
-/// The contact state (the tangential stretch of every live contact) is a discrete state,
-/// advanced at the end of each integration step, so rollback and checkpoints restore it; for
-/// sticking friction use a fixed-step integrator whose steps resolve the contact stiffness.
+/// SmoothContact's equations, conventions and choices: docs/models/SmoothContact.md.
 class SmoothContact final : public DartsModel {
  public:
   struct Declaration : ModelSpec {

@@ -8,19 +8,7 @@
 
 namespace hopsim::models {
 
-/// A soft constraint keeping the coordinate θ of a 1-DOF hinge or subhinge within
-/// [lower_bound, upper_bound] (seed 29.23). The penetration past a bound and its rate are
-///
-///     δ = θ - upper, δ' = θ'   (θ > upper);   δ = lower - θ, δ' = -θ'   (θ < lower)
-///
-/// and the stop's torque opposes it with the Hunt-Crossley law
-///
-///     |τ| = max(0, δⁿ (k + alpha δ')),   τ = -|τ| past upper, +|τ| past lower,
-///
-/// zero within the bounds. The damping term vanishes with δ, so the torque is continuous at
-/// contact onset and never pulls the joint into the stop (the max). The zero crossings
-/// `upper` (θ - upper) and `lower` (lower - θ) end the hop exactly where a contact begins or
-/// ends, so no integration step straddles the kink; `contacts` counts the onsets.
+/// SoftJointStop's equations, conventions and choices: docs/models/SoftJointStop.md.
 class SoftJointStop final : public MotorModel {
  public:
   struct Declaration : ModelSpec {

@@ -11,18 +11,7 @@
 
 namespace hopsim::models {
 
-/// The gravity of a planet of gravitational parameter mu and equatorial radius R, centred at
-/// the world point `center`, on the body the model's node is fixed on. The planet-fixed frame
-/// (PCR) turns about the world z axis by theta(t) = planetAngle + rotationRate t; the world
-/// frame is the planet-centred inertial one (PCI). With r the body's centre of mass from the
-/// planet centre in PCR axes, U = mu/R sum_{n<=degree, m<=min(n, order)} (R/r)^(n+1)
-/// P_nm(sin phi)(C_nm cos m lambda + S_nm sin m lambda) (unnormalized Legendre functions, no
-/// Condon-Shortley phase), a = grad U rotated to PCI, and the force m a acts at the centre of
-/// mass when `apply`. C and S are lower triangular, [C00, C10, C11, C20, C21, C22, ...],
-/// normalized (C_nm = N_nm Cbar_nm) when `normalized`. The default is Earth's point mass + J2.
-/// With `useGravityGradient` the torque 3 mu/|r|^5 (r x I r) (I the body's inertia about its
-/// centre of mass) acts as well. Outputs: linearAccel = a (PCI), angularAccel = I^-1 torque
-/// (PCI; zero without the gradient) and the potential energy per unit mass -U.
+/// SphericalHarmonicGravity's equations, conventions and choices: docs/models/SphericalHarmonicGravity.md.
 class SphericalHarmonicGravity final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

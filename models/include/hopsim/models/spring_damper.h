@@ -7,13 +7,7 @@
 
 namespace hopsim::models {
 
-/// A spring-damper between the origin p1 of from_node and the origin p2 of to_node (seed
-/// 29.24). With r = p2 - p1, L = |r|, u = r / L and L' = u.(v2 - v1), the tension
-/// T = K (L - L0) + C L' pulls the nodes together: F1 = T u acts on from_node at p1 and
-/// F2 = -F1 on to_node at p2. It is double-sided (T < 0 pushes the nodes apart). At L = 0 the
-/// direction is undefined and no force is applied (the guard of the seed's L -> 0). The nodes
-/// must be on different bodies (either may be on the world body). The seed's model has no
-/// flows; neither has this one.
+/// SpringDamper's equations, conventions and choices: docs/models/SpringDamper.md.
 class SpringDamper final : public DartsModel {
  public:
   struct Declaration : ModelSpec {

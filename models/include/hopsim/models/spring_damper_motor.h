@@ -6,9 +6,7 @@
 
 namespace hopsim::models {
 
-/// f = -K (q - q0) - C u on the one coordinate q and rate u of the hinge or subhinge it is
-/// attached to (seed 29.25): a torque (N*m) on a PIN, a force (N) on a SLIDER. q0 is the
-/// unsprung_length (an angle for a PIN). Double-sided, no flows.
+/// SpringDamperMotor's equations, conventions and choices: docs/models/SpringDamperMotor.md.
 class SpringDamperMotor final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

@@ -8,16 +8,7 @@
 
 namespace hopsim::models {
 
-/// Chassis frame: origin midway between the four wheels, x forward, y left. The bogey-side
-/// wheels are at x = s L/2 and the rocker-side wheels at x = -s L/2 (s = bogey_front, +1 or
-/// -1), the left wheels at y = W/2, the right ones at y = -W/2 (L = wheel_front_rear_dist,
-/// W = wheel_left_right_dist). The turn center lies on the steering center line
-/// x_c = s wheel_center_bias, at y = radius for a move (mode ±1) and y = 0 for a turn in
-/// place (mode 0). Each wheel (x_w, y_w) is steered so that it rolls perpendicular to the line
-/// from the turn center (Ackermann for all four wheels):
-///   steer = atan((x_w - x_c) / (y_c - y_w)),  + turns the wheel left, in [-pi/2, pi/2],
-/// and all angles are 0 for a straight move (mode ±1, radius 0). A wheel at the turn center
-/// itself gets 0. Stateless, with feed-through from both inputs.
+/// Steering4WFlow's equations, conventions and choices: docs/models/Steering4WFlow.md.
 class Steering4WFlow final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

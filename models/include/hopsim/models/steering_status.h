@@ -8,9 +8,7 @@
 
 namespace hopsim::models {
 
-/// steer_status = 1 when max_i |steer_angle_i - steer_angle_d_i| < epsilon, else 0 (still
-/// steering). The two inputs have the same length, `dimension` (fixed by the tied signals).
-/// Stateless, with feed-through from both inputs.
+/// SteeringStatus's equations, conventions and choices: docs/models/SteeringStatus.md.
 class SteeringStatus final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,10 +7,7 @@
 
 namespace hopsim::models {
 
-/// A throttleable thruster (ThrusterBase). While `on_off` is true, the thrust is
-/// min_level + clamp(command, 0, 1) (max_level - min_level) (a throttle fraction), or, with
-/// thrust_command, clamp(command, min_level, max_level) (a thrust in N); 0 while off or when
-/// the tank is empty.
+/// ThrottledThruster's equations, conventions and choices: docs/models/ThrottledThruster.md.
 class ThrottledThruster final : public ThrusterBase {
  public:
   struct Declaration : Fields {

@@ -6,11 +6,7 @@
 
 namespace hopsim::models {
 
-/// Outputs tvec_global = R_WN tvec, the node-fixed vector tvec (node axes) in world axes (the
-/// seed's idealized tilt sensor: with tvec the node's "down" direction, tvec_global is where it
-/// points now). The vector is rotated as given, not normalized. The output depends on the node
-/// orientation only, so the model has no feed-through; its declared output granularity is the
-/// hop boundaries (lock() adds the derivative evaluations when a ContinuousModel reads it).
+/// TiltVector's equations, conventions and choices: docs/models/TiltVector.md.
 class TiltVector final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

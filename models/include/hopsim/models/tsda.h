@@ -10,26 +10,7 @@
 
 namespace hopsim::models {
 
-/// A force along the line between the origins of two nodes, node1 on body1 and node2 on body2
-/// (reference/chrono-yaml-semantics.md A9). With u = unit(p1 - p2), L = |p1 - p2| and
-/// L̇ = u·(v1 - v2), the law gives F and +F u acts on body1 at p1, -F u on body2 at p2: F > 0
-/// pushes the bodies apart. The laws:
-///
-/// | law | F |
-/// |---|---|
-/// | LINEAR | P - k (L - L0) - c L̇ + S |
-/// | DAMPER | -c L̇ |
-/// | DEGRESSIVE | -c L̇ / (1 + de L̇) for L̇ >= 0, else -c L̇ / (1 - dc L̇) |
-/// | CURVES | P - Kt(L - L0) - Ct(L̇) + S |
-/// | DAMPER_CURVE | -Ct(L̇) |
-/// | MAP | P - M(L, L̇) |
-///
-/// Kt and Ct are piecewise linear and clamped outside their range ([0, 0] is the zero curve). M
-/// is bilinear in the length (not the deformation, as in Chrono) and the speed, extrapolated
-/// linearly outside the table. The stop force S exists only when length_limits = [min, max]
-/// is given: S = B(min - L) below min and -B(L - max) above max, with Chrono's fixed table B of
-/// overshoot (mm) to force (N); the default infinite limits mean no stops. At L = 0 the direction
-/// is undefined and no force is applied. The params are checked at lock() and whenever they change.
+/// Tsda's equations, conventions and choices: docs/models/Tsda.md.
 class Tsda final : public DartsModel {
  public:
   static constexpr double kInfinity = std::numeric_limits<double>::infinity();

@@ -6,10 +6,7 @@
 
 namespace hopsim::models {
 
-/// τ_i = -K_i θ_i - C_i θ̇_i on the two angles of the UJOINT it is attached to (seed 29.28):
-/// the springs are relaxed at θ = 0, where the seed's model has no free angle. Any attachment
-/// with two coordinates and two rates is accepted (a CYLINDRICAL or PLANAR hinge gets the same
-/// law, with N/m and N*s/m on its translations). No flows.
+/// UjointSpringDamper's equations, conventions and choices: docs/models/UjointSpringDamper.md.
 class UjointSpringDamper final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

@@ -8,11 +8,7 @@
 
 namespace hopsim::models {
 
-/// Uniform gravity g (world axes) on the body the model's node is fixed on: the force m g at
-/// the body's centre of mass, m and the centre of mass read from the multibody model at every
-/// evaluation. Unlike the multibody system's own gravity (MultibodySystem::setGravity), which
-/// acts on every body, this one acts on its body only, so different bodies may feel different
-/// fields. It is an applied force like any other: the tree does not know it is gravity.
+/// UniformGravity's equations, conventions and choices: docs/models/UniformGravity.md.
 class UniformGravity final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

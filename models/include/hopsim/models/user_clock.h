@@ -6,16 +6,7 @@
 
 namespace hopsim::models {
 
-/// A clock that reads baseTime at simulation time 0 (seed 28.13): with
-/// baseTime = [seconds, nanoseconds],
-///
-///     time = baseTime[0] + 1e-9 baseTime[1] + offset + t,
-///
-/// and clockTime = the same instant as whole seconds and nanoseconds in [0, 1e9), computed in
-/// integers with carry (so an epoch of 1e9 s keeps its nanoseconds, which the double `time`
-/// cannot). baseTime[1] may lie outside [0, 1e9) and is carried into seconds. `offset` (s,
-/// double) is an extra shift kept for scenarios written before baseTime; t + offset is
-/// rounded to the nearest nanosecond in clockTime. Outputs depend on time only: no inputs.
+/// UserClock's equations, conventions and choices: docs/models/UserClock.md.
 class UserClock final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

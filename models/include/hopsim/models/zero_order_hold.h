@@ -6,10 +6,7 @@
 
 namespace hopsim::models {
 
-/// Samples its input at the start of each of its own I/O steps and holds the sample until the
-/// next: the rate transition between a fast and a slow part of a multi-rate dataflow. Give it
-/// its rate with Simulation::setModelRate. The output depends on the held sample only, so the
-/// model has no feed-through and can close loops without a break.
+/// ZeroOrderHold's equations, conventions and choices: docs/models/ZeroOrderHold.md.
 class ZeroOrderHold final : public FlowModel {
  public:
   struct Declaration : ModelSpec {
