@@ -7,10 +7,9 @@
 // plain loop over doubles is the floor.
 //
 // BM_LinearChain<n>: the same computation done twice, as a hopsim dataflow and as a hand-written
-// monolithic loop, and the ratio of the two (the executive-overhead ratio, target 1.3): 100 models in
-// a chain, each a discrete-time linear system with n states, one input and one output,
-// x <- A x + B u at each hop start and y = C x (no feed-through, as LowPass). n = 2, 4, 8, 16,
-// 32.
+// monolithic loop, and the ratio of the two (the executive-overhead ratio, target 1.3): 100 models
+// in a chain, each a discrete-time linear system with n states, one input and one output, x <- A x
+// + B u at each hop start and y = C x (no feed-through, as LowPass). n = 2, 4, 8, 16, 32.
 
 #include <benchmark/benchmark.h>
 
@@ -62,10 +61,9 @@ std::string signalName(std::int64_t i) { return "s" + std::to_string(i); }
 /// than pre-scaled to ns because the console appends an "s" unit to every inverted rate, which
 /// would print ns values as seconds.
 void reportPerModelHop(benchmark::State& state, std::int64_t models) {
-  const auto kSecondsPer = benchmark::Counter::kIsIterationInvariantRate |
-                           benchmark::Counter::kInvert;
-  state.counters["per_model_hop"] =
-      benchmark::Counter(static_cast<double>(models), kSecondsPer);
+  const auto kSecondsPer =
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert;
+  state.counters["per_model_hop"] = benchmark::Counter(static_cast<double>(models), kSecondsPer);
   state.counters["per_hop"] = benchmark::Counter(1.0, kSecondsPer);
 }
 

@@ -227,8 +227,8 @@ const VectorXd& reference(ProblemId id) {
 }
 
 /// One solve per iteration; range(0) = k for rtol = 10^-k.
-void BM_Solve(benchmark::State& state, ProblemId id, const char* method,
-              MultistepMethod multistep, NonlinearSolver solver = NonlinearSolver::Newton) {
+void BM_Solve(benchmark::State& state, ProblemId id, const char* method, MultistepMethod multistep,
+              NonlinearSolver solver = NonlinearSolver::Newton) {
   const Problem p = makeProblem(id);
   const VectorXd& ref = reference(id);
   const double rtol = std::pow(10.0, -static_cast<double>(state.range(0)));

@@ -204,8 +204,8 @@ std::optional<ChildResult> measureInChild(benchmark::State& state, Measure&& mea
 
 void BM_ModelAndData(benchmark::State& state, bool branched) {
   const int bodies = static_cast<int>(state.range(0));
-  const std::optional<ChildResult> measured = measureInChild(
-      state, [&](ChildResult& out) { measureModelAndData(bodies, branched, out); });
+  const std::optional<ChildResult> measured =
+      measureInChild(state, [&](ChildResult& out) { measureModelAndData(bodies, branched, out); });
   if (!measured) return;
   const ChildResult& r = *measured;
   state.counters["bodies"] = bodies;
@@ -217,8 +217,8 @@ void BM_ModelAndData(benchmark::State& state, bool branched) {
 
 void BM_Simulation(benchmark::State& state, bool branched) {
   const int bodies = static_cast<int>(state.range(0));
-  const std::optional<ChildResult> measured = measureInChild(
-      state, [&](ChildResult& out) { measureSimulation(bodies, branched, out); });
+  const std::optional<ChildResult> measured =
+      measureInChild(state, [&](ChildResult& out) { measureSimulation(bodies, branched, out); });
   if (!measured) return;
   const ChildResult& r = *measured;
   if (r.allocationsPerHop != 0) {

@@ -57,9 +57,9 @@ class Tank final : public DartsModel {
   void maskedCoordinates(double t) override {
     const double m = param(d_.m0) - param(d_.mdot) * t;
     const double I = 0.4 * m * param(d_.radius) * param(d_.radius);
-    multibody().setMassProperties(multibody().model().bodyIndex(body_),
-                                  SpatialInertia::fromCmInertia(m, Vector3::Zero(),
-                                                                I * Matrix3::Identity()));
+    multibody().setMassProperties(
+        multibody().model().bodyIndex(body_),
+        SpatialInertia::fromCmInertia(m, Vector3::Zero(), I * Matrix3::Identity()));
   }
 
  private:
@@ -74,10 +74,10 @@ int main() {
   tight.absoluteTolerance = 1e-12;
   Simulation sim({.ioStepSize = 1.0, .integrator = "rkf45", .integratorOptions = tight});
   auto& tree = sim.multibody().editModel();
-  const auto rocket = tree.addBody(
-      "rocket", multibody::kWorldBody,
-      SpatialInertia::fromCmInertia(m0, Vector3::Zero(), 400.0 * Matrix3::Identity()),
-      multibody::Hinge::full6DofInertial());
+  const auto rocket =
+      tree.addBody("rocket", multibody::kWorldBody,
+                   SpatialInertia::fromCmInertia(m0, Vector3::Zero(), 400.0 * Matrix3::Identity()),
+                   multibody::Hinge::full6DofInertial());
   tree.addNode("nozzle", rocket, RigidTransform::fromTranslation({-1.0, 0.0, 0.0}));
   sim.addModel<Thruster>("engine").attachToNode("nozzle");
   sim.set("models.engine.params.thrust", thrust);

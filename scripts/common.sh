@@ -6,7 +6,7 @@
 HOPSIM_PACKAGES=(cmake g++ ninja-build ccache libeigen3-dev libcli11-dev doctest-dev
   libbenchmark-dev libsundials-dev libyaml-cpp-dev libmuparser-dev libfcl-dev pybind11-dev
   python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib graphviz libhdf5-dev
-  python3-h5py chromium python3-scipy python3-distributed)
+  python3-h5py chromium python3-scipy python3-distributed clang-format)
 
 hopsim_install_packages() {
   local missing=()

@@ -54,8 +54,7 @@ int runDemo(std::ostream& out) {
   }
   sim.lock();
 
-  out << "hopsim demo: a multi-rate dataflow, default I/O period " << sim.ioStepSize()
-      << " s\n\n"
+  out << "hopsim demo: a multi-rate dataflow, default I/O period " << sim.ioStepSize() << " s\n\n"
       << sim.modelOrder().toString() << "\n";
   const auto value = [&](const char* signal) { return std::get<double>(sim.get(signal)); };
   sim.registerPeriodicEvent("report", 1.0, 1.0, [&](Simulation&, double t) {
@@ -69,8 +68,7 @@ int runDemo(std::ostream& out) {
       << "  controller (2.5 Hz)      " << ioSteps["controller"] << " I/O steps\n"
       << "  actuator   (default)     " << ioSteps["actuator"] << " I/O steps\n"
       << "  recorder   (0.1/0.2/0.3) " << ioSteps["recorder"] << " I/O steps, "
-      << std::get<std::int64_t>(sim.get("models.recorder.discreteStates.samples"))
-      << " samples\n";
+      << std::get<std::int64_t>(sim.get("models.recorder.discreteStates.samples")) << " samples\n";
   return 0;
 }
 

@@ -19,7 +19,8 @@ int listModels(std::ostream& out, const std::optional<std::string>& className, b
   }
   // Columns as wide as their longest entry, plus two spaces.
   std::size_t nameWidth = 0;
-  for (const std::string& name : registry.classNames()) nameWidth = std::max(nameWidth, name.size());
+  for (const std::string& name : registry.classNames())
+    nameWidth = std::max(nameWidth, name.size());
   for (const std::string& name : registry.classNames()) {
     const ModelSpec& spec = registry.spec(name);
     out << std::left << std::setw(static_cast<int>(nameWidth + 2)) << name << std::setw(17)

@@ -134,8 +134,7 @@ int plotCsv(const PlotOptions& options) {
   arguments.emplace_back("--");
   arguments.push_back(options.file);
   for (const std::string& column : options.columns) arguments.push_back(column);
-  return runPythonModule("plot", "hopsim.plot", arguments,
-                         "hopsim, numpy, pandas and matplotlib");
+  return runPythonModule("plot", "hopsim.plot", arguments, "hopsim, numpy, pandas and matplotlib");
 }
 
 int runCampaign(const CampaignOptions& options) {

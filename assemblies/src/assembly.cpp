@@ -2,17 +2,16 @@
 
 #include <algorithm>
 
+#include "assembly_tie.h"
 #include "hopsim/assemblies/assembly_registry.h"
 #include "hopsim/assemblies/model_params.h"
 #include "hopsim/core/darts_model.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
-#include "assembly_tie.h"
 #include "param_variable.h"
 
 namespace hopsim {
-
 
 Assembly::~Assembly() = default;
 
@@ -30,8 +29,8 @@ Assembly& Assembly::child(std::string_view name) const {
   }
   std::vector<std::string> names;
   for (const auto& c : children_) names.push_back(c->name_);
-  throw InputError(describeAssembly(path_) + " has no child assembly '" + std::string(name) +
-                   "'" + didYouMean(name, names));
+  throw InputError(describeAssembly(path_) + " has no child assembly '" + std::string(name) + "'" +
+                   didYouMean(name, names));
 }
 
 Assembly& Assembly::find(std::string_view relativePath) const {
@@ -224,8 +223,7 @@ Assembly& Assembly::addAssembly(std::string_view className, std::string name,
   return addAssembly(*cls, std::move(name), std::move(inputs));
 }
 
-Assembly& Assembly::addAssembly(const AssemblyClass& cls, std::string name,
-                                AssemblyInputs inputs) {
+Assembly& Assembly::addAssembly(const AssemblyClass& cls, std::string name, AssemblyInputs inputs) {
   const std::string childPath = qualified(name);
   if (sim_->locked()) {
     throw ModelError("addAssembly('" + childPath + "'): the simulation is locked; unlock first");
@@ -327,8 +325,8 @@ void Assembly::registerVariables() {
   for (const auto& [group, set] : groups) {
     for (const std::string& leaf : set->leafPaths()) {
       std::string path = branch + "." + group + "." + leaf;
-      sim_->variables().add(path, std::make_unique<ParamVariable>(
-                                      const_cast<ParamSet&>(*set), leaf, paramsBound_));
+      sim_->variables().add(
+          path, std::make_unique<ParamVariable>(const_cast<ParamSet&>(*set), leaf, paramsBound_));
       variables_.push_back(std::move(path));
     }
   }

@@ -22,7 +22,7 @@ const AssemblyClass& AssemblyRegistry::get(std::string_view className) const {
   const auto it = classes_.find(className);
   if (it == classes_.end()) {
     throw NotFoundError("unknown assembly class '" + std::string(className) + "'" +
-                     didYouMean(className, classNames()));
+                        didYouMean(className, classNames()));
   }
   return it->second;
 }

@@ -6,21 +6,19 @@
 
 namespace hopsim {
 
-
 void Assembly::TieRecord::consume(const Simulation& sim, const std::string& consumer,
                                   ElementType type, std::size_t length) {
   const ElementType tiedType = const_cast<Simulation&>(sim).signal(target.signal).type();
   if (tiedType != type || target.length != length) {
     throw InputError(describe() + ": " + describeAssembly(consumer) + " declares the signal as " +
-                     std::string(toString(type)) + "[" + std::to_string(length) + "], but the tie gives " +
-                     std::string(toString(tiedType)) + "[" + std::to_string(target.length) + "]");
+                     std::string(toString(type)) + "[" + std::to_string(length) +
+                     "], but the tie gives " + std::string(toString(tiedType)) + "[" +
+                     std::to_string(target.length) + "]");
   }
   consumers.push_back(consumer);
 }
 
-void Assembly::TieRecord::forget(const std::string& consumer) {
-  std::erase(consumers, consumer);
-}
+void Assembly::TieRecord::forget(const std::string& consumer) { std::erase(consumers, consumer); }
 
 std::string Assembly::TieRecord::describe() const {
   std::string text = "signal tie '" + tie.child + "' -> '" + tie.parent + "' given by " +
@@ -40,14 +38,14 @@ std::vector<std::shared_ptr<Assembly::TieRecord>> Assembly::offerTies(
     try {
       const SignalRef base = signal(t.parent);
       if (t.offset >= base.length && base.length > 0) {
-        throw InputError("offset " + std::to_string(t.offset) + " is past the end of '" +
-                         t.parent + "' (" + std::to_string(base.length) + " elements)");
+        throw InputError("offset " + std::to_string(t.offset) + " is past the end of '" + t.parent +
+                         "' (" + std::to_string(base.length) + " elements)");
       }
       const std::size_t length = t.length.value_or(base.length - t.offset);
       if (length == 0 || t.offset + length > base.length) {
         throw InputError("slice [" + std::to_string(t.offset) + ", " +
-                         std::to_string(t.offset + length) + ") does not fit '" + t.parent +
-                         "' (" + std::to_string(base.length) + " elements)");
+                         std::to_string(t.offset + length) + ") does not fit '" + t.parent + "' (" +
+                         std::to_string(base.length) + " elements)");
       }
       record->target = {base.signal, base.offset + t.offset, length};
     } catch (const InputError& e) {
@@ -56,8 +54,7 @@ std::vector<std::shared_ptr<Assembly::TieRecord>> Assembly::offerTies(
     }
     for (const auto& other : offered) {
       if (other->tie.child == t.child) {
-        throw InputError(record->describe() + ": the child signal '" + t.child +
-                         "' is tied twice");
+        throw InputError(record->describe() + ": the child signal '" + t.child + "' is tied twice");
       }
     }
     offered.push_back(record);
@@ -79,8 +76,7 @@ std::vector<std::shared_ptr<Assembly::TieRecord>> Assembly::offerTies(
                (*same)->target.length != passing->target.length) {
       throw InputError("conflicting ties for signal '" + passing->tie.child + "' of " +
                        describeAssembly(childPath) + ": " + (*same)->describe() + ", and " +
-                       passing->describe() + " passed down through " +
-                       describeAssembly(path_));
+                       passing->describe() + " passed down through " + describeAssembly(path_));
     }
   }
   return offered;

@@ -22,12 +22,16 @@ std::size_t axisCount(HingeType type) {
   switch (type) {
     case HingeType::Pin:
     case HingeType::Slider:
-    case HingeType::Cylindrical: return 1;
+    case HingeType::Cylindrical:
+      return 1;
     case HingeType::Ujoint:
-    case HingeType::Planar: return 2;
+    case HingeType::Planar:
+      return 2;
     case HingeType::Gimbal:
-    case HingeType::Translational: return 3;
-    default: return 0;
+    case HingeType::Translational:
+      return 3;
+    default:
+      return 0;
   }
 }
 
@@ -42,19 +46,28 @@ Vector3 axisOr(const std::vector<double>& axes, std::size_t k, const Vector3& fa
 Hinge makeHinge(HingeType type, const std::vector<double>& axes) {
   const Vector3 x = Vector3::UnitX(), y = Vector3::UnitY(), z = Vector3::UnitZ();
   switch (type) {
-    case HingeType::Locked: return Hinge::locked();
-    case HingeType::Pin: return Hinge::pin(axisOr(axes, 0, z));
-    case HingeType::Slider: return Hinge::slider(axisOr(axes, 0, z));
-    case HingeType::Cylindrical: return Hinge::cylindrical(axisOr(axes, 0, z));
-    case HingeType::Ujoint: return Hinge::ujoint(axisOr(axes, 0, x), axisOr(axes, 1, y));
+    case HingeType::Locked:
+      return Hinge::locked();
+    case HingeType::Pin:
+      return Hinge::pin(axisOr(axes, 0, z));
+    case HingeType::Slider:
+      return Hinge::slider(axisOr(axes, 0, z));
+    case HingeType::Cylindrical:
+      return Hinge::cylindrical(axisOr(axes, 0, z));
+    case HingeType::Ujoint:
+      return Hinge::ujoint(axisOr(axes, 0, x), axisOr(axes, 1, y));
     case HingeType::Gimbal:
       return Hinge::gimbal(axisOr(axes, 0, x), axisOr(axes, 1, y), axisOr(axes, 2, z));
-    case HingeType::Ball: return Hinge::ball();
-    case HingeType::Planar: return Hinge::planar(axisOr(axes, 0, x), axisOr(axes, 1, y));
+    case HingeType::Ball:
+      return Hinge::ball();
+    case HingeType::Planar:
+      return Hinge::planar(axisOr(axes, 0, x), axisOr(axes, 1, y));
     case HingeType::Translational:
       return Hinge::translational(axisOr(axes, 0, x), axisOr(axes, 1, y), axisOr(axes, 2, z));
-    case HingeType::Full6Dof: return Hinge::full6Dof();
-    case HingeType::Full6DofInertial: return Hinge::full6DofInertial();
+    case HingeType::Full6Dof:
+      return Hinge::full6Dof();
+    case HingeType::Full6DofInertial:
+      return Hinge::full6DofInertial();
   }
   throw ModelError("makeHinge: unhandled hinge type");
 }
@@ -92,13 +105,13 @@ std::string formatNorm(double norm) {
 /// Checks that the quaternions inside a hinge's Q (BALL, FULL6DOF*: the first four entries)
 /// are unit, so an initial attitude typed wrong is not silently renormalized away.
 void checkHingeQuaternion(const ParamSet& set, HingeType type, const std::vector<double>& q) {
-  const bool hasQuaternion = type == HingeType::Ball || type == HingeType::Full6Dof ||
-                             type == HingeType::Full6DofInertial;
+  const bool hasQuaternion =
+      type == HingeType::Ball || type == HingeType::Full6Dof || type == HingeType::Full6DofInertial;
   if (!hasQuaternion) return;
   const double norm = Eigen::Vector4d(q[0], q[1], q[2], q[3]).norm();
   if (std::abs(norm - 1.0) > kUnitNormTolerance) {
     set.fail("q", "the quaternion q[0..3] of a " + std::string(multibody::toString(type)) +
-                 " hinge is not unit (norm " + formatNorm(norm) + ")");
+                      " hinge is not unit (norm " + formatNorm(norm) + ")");
   }
 }
 
@@ -115,14 +128,16 @@ ParamCheck unitQuaternionCheck() {
 }
 
 NodeParams::NodeParams() {
-  setDoc("A node: a frame N fixed on a body, where sensors read and actuators apply forces, "
-         "given by its origin and orientation in the body frame B.");
+  setDoc(
+      "A node: a frame N fixed on a body, where sensors read and actuators apply forces, "
+      "given by its origin and orientation in the body frame B.");
 }
 
 HingeParams::HingeParams() {
-  setDoc("The hinge between a body and its parent: its type and axes, the inboard frame F on "
-         "the parent and the outboard frame M on the body that it joins, and the initial "
-         "hinge coordinates Q and rates U.");
+  setDoc(
+      "The hinge between a body and its parent: its type and axes, the inboard frame F on "
+      "the parent and the outboard frame M on the body that it joins, and the initial "
+      "hinge coordinates Q and rates U.");
 }
 
 void HingeParams::validate(const ParamSet& set) const {
@@ -158,7 +173,7 @@ void HingeParams::validate(const ParamSet& set) const {
     const std::size_t size = set[key].size();
     if (size != static_cast<std::size_t>(expected)) {
       set.fail(field, "a " + std::string(multibody::toString(hingeType)) + " hinge has " +
-                   std::to_string(expected) + " " + what + ", got " + std::to_string(size));
+                          std::to_string(expected) + " " + what + ", got " + std::to_string(size));
     }
   };
   checkSize("q", q, hinge.nq(), "coordinates Q");
@@ -167,8 +182,9 @@ void HingeParams::validate(const ParamSet& set) const {
 }
 
 BodyParams::BodyParams() {
-  setDoc("A rigid body: its mass, center of mass and inertia tensor about the center of mass "
-         "(in the body frame B), the hinge joining it to its parent body, and its nodes.");
+  setDoc(
+      "A rigid body: its mass, center of mass and inertia tensor about the center of mass "
+      "(in the body frame B), the hinge joining it to its parent body, and its nodes.");
 }
 
 void BodyParams::validate(const ParamSet& set) const {
@@ -211,8 +227,7 @@ MultibodySystem::BodyIndex Assembly::addBody(const std::string& name, const Para
   const MultibodySystem::BodyIndex b =
       addBody(name, bodyInertia(body), bodyHinge(hinge),
               poseFrom(hinge[h.inboardPosition], hinge[h.inboardOrientation]),
-              poseFrom(hinge[h.outboardPosition], hinge[h.outboardOrientation]),
-              std::move(parent));
+              poseFrom(hinge[h.outboardPosition], hinge[h.outboardOrientation]), std::move(parent));
   const RecordList& nodes = body[keys.nodes];
   const NodeParams& n = *schemaOf<NodeParams>();
   multibody::MultibodyModel& tree = sim().multibody().editModel();

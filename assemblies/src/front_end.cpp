@@ -113,7 +113,8 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
       const bool contact = std::any_of(sim.model.bodies.begin(), sim.model.bodies.end(),
                                        [](const auto& b) { return !b.contactShapes.empty(); });
       if (contact && sim.solver.contactMethod == "NSC") {
-        out.warnings.push_back(sim.solverFile + ": contact_method NSC (complementarity) is run "
+        out.warnings.push_back(sim.solverFile +
+                               ": contact_method NSC (complementarity) is run "
                                "as SMC, smooth penalty contact, with the materials' SMC "
                                "properties (docs/contact.md)");
       }

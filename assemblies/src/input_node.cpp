@@ -109,20 +109,28 @@ InputNode InputNode::mapping(std::vector<Entry> entries, SourceLocation where) {
 
 const char* InputNode::kindName() const {
   switch (kind_) {
-    case Kind::Null: return "null";
-    case Kind::Scalar: return "scalar";
-    case Kind::Sequence: return "sequence";
-    case Kind::Mapping: return "mapping";
+    case Kind::Null:
+      return "null";
+    case Kind::Scalar:
+      return "scalar";
+    case Kind::Sequence:
+      return "sequence";
+    case Kind::Mapping:
+      return "mapping";
   }
   return "null";
 }
 
 std::string InputNode::describe() const {
   switch (kind_) {
-    case Kind::Null: return "null";
-    case Kind::Scalar: return describeScalar(scalar_);
-    case Kind::Sequence: return describeSequence(items_);
-    case Kind::Mapping: return "{...}";
+    case Kind::Null:
+      return "null";
+    case Kind::Scalar:
+      return describeScalar(scalar_);
+    case Kind::Sequence:
+      return describeSequence(items_);
+    case Kind::Mapping:
+      return "{...}";
   }
   return "null";
 }

@@ -55,8 +55,9 @@ bool attachesToHinge(ModelKind kind) {
 }  // namespace
 
 ModelAssembly::Config::Config() {
-  setDoc("Which model a ModelAssembly wraps, where the model attaches, its rate and the lengths "
-         "of its variable-length ports.");
+  setDoc(
+      "Which model a ModelAssembly wraps, where the model attaches, its rate and the lengths "
+      "of its variable-length ports.");
 }
 
 void ModelAssembly::Config::validate(const ParamSet& set) const {
@@ -85,12 +86,12 @@ void ModelAssembly::Config::validate(const ParamSet& set) const {
   const std::vector<std::string> symbols = lengthSymbols(*spec);
   for (const auto& [symbol, count] : set[lengths]) {
     if (std::find(symbols.begin(), symbols.end(), symbol) == symbols.end()) {
-      set.fail("lengths", "'" + symbol + "' is not a length symbol of " + set[model] +
-                              "'s ports" + didYouMean(symbol, symbols));
+      set.fail("lengths", "'" + symbol + "' is not a length symbol of " + set[model] + "'s ports" +
+                              didYouMean(symbol, symbols));
     }
     if (!positiveCount(count)) {
-      set.fail("lengths", "the length of '" + symbol + "' is '" + count +
-                              "', expected a positive integer");
+      set.fail("lengths",
+               "the length of '" + symbol + "' is '" + count + "', expected a positive integer");
     }
   }
 }
@@ -116,8 +117,10 @@ std::size_t ModelAssembly::portLength(const FieldSpec& port, const ModelSpec& sp
     }
   }
   config().fail("lengths", "is missing the length '" + port.lengthSymbol + "' of " +
-                               config()[keys.model] + "'s untied variable-length ports (give "
-                               "lengths: {" + port.lengthSymbol + ": N}, or tie one of them)");
+                               config()[keys.model] +
+                               "'s untied variable-length ports (give "
+                               "lengths: {" +
+                               port.lengthSymbol + ": N}, or tie one of them)");
 }
 
 void ModelAssembly::addSignals() {
@@ -145,7 +148,6 @@ void ModelAssembly::addModels() {
   }
   if (config().has(keys.rate)) sim().setModelRate(m.name(), config()[keys.rate]);
 }
-
 
 void ModelAssembly::bindParams() {
   Model& m = model();

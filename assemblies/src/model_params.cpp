@@ -14,10 +14,14 @@ namespace {
 
 ParamType paramType(const FieldSpec& f) {
   switch (f.type) {
-    case ElementType::Bool: return ParamType::Bool;
-    case ElementType::Int: return f.vector ? ParamType::IntegerVector : ParamType::Int;
-    case ElementType::Double: return f.vector ? ParamType::DoubleVector : ParamType::Double;
-    case ElementType::String: return ParamType::String;
+    case ElementType::Bool:
+      return ParamType::Bool;
+    case ElementType::Int:
+      return f.vector ? ParamType::IntegerVector : ParamType::Int;
+    case ElementType::Double:
+      return f.vector ? ParamType::DoubleVector : ParamType::Double;
+    case ElementType::String:
+      return ParamType::String;
   }
   return ParamType::Double;
 }
@@ -84,13 +88,17 @@ ParamValues modelParamValues(const ParamSet& params) {
   const auto& fields = params.schema().fields();
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (!params.has(i)) continue;
-    values.emplace_back(fields[i].name, std::visit(
-        [](const auto& v) -> Value {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_constructible_v<Value, T>) return Value(v);
-          else throw ModelError("modelParamValues: a field that is no model param type");
-        },
-        params.value(i)));
+    values.emplace_back(
+        fields[i].name,
+        std::visit(
+            [](const auto& v) -> Value {
+              using T = std::decay_t<decltype(v)>;
+              if constexpr (std::is_constructible_v<Value, T>)
+                return Value(v);
+              else
+                throw ModelError("modelParamValues: a field that is no model param type");
+            },
+            params.value(i)));
   }
   return values;
 }

@@ -63,8 +63,9 @@ void checkBoundsDeclaration(const ParamField& field) {
                                 " field (bounds apply to numeric fields only)");
   }
   if (!field.lower || !field.upper) return;
-  const bool empty = *field.lower > *field.upper ||
-                     (*field.lower == *field.upper && (field.lowerExclusive || field.upperExclusive));
+  const bool empty =
+      *field.lower > *field.upper ||
+      (*field.lower == *field.upper && (field.lowerExclusive || field.upperExclusive));
   if (empty) declarationError(field, "bounds " + field.boundsText() + " contain no value");
 }
 
@@ -90,8 +91,8 @@ void checkChoicesDeclaration(const ParamField& field) {
 void checkUnitDeclaration(const ParamField& field) {
   if (field.unit.empty()) return;
   if (!isNumeric(field.type)) {
-    declarationError(field, std::string("unit '") + field.unit + "' on a " +
-                                toString(field.type) + " field (units apply to numeric fields)");
+    declarationError(field, std::string("unit '") + field.unit + "' on a " + toString(field.type) +
+                                " field (units apply to numeric fields)");
   }
   Unit unit;
   try {
@@ -121,16 +122,26 @@ void checkDefaultDeclaration(const ParamField& field) {
 
 const char* toString(ParamType type) {
   switch (type) {
-    case ParamType::Bool: return "bool";
-    case ParamType::Int: return "int";
-    case ParamType::Double: return "double";
-    case ParamType::String: return "string";
-    case ParamType::DoubleVector: return "double[]";
-    case ParamType::IntegerVector: return "int[]";
-    case ParamType::StringVector: return "string[]";
-    case ParamType::StringMap: return "map<string>";
-    case ParamType::Record: return "record";
-    case ParamType::RecordMap: return "map<record>";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Double:
+      return "double";
+    case ParamType::String:
+      return "string";
+    case ParamType::DoubleVector:
+      return "double[]";
+    case ParamType::IntegerVector:
+      return "int[]";
+    case ParamType::StringVector:
+      return "string[]";
+    case ParamType::StringMap:
+      return "map<string>";
+    case ParamType::Record:
+      return "record";
+    case ParamType::RecordMap:
+      return "map<record>";
   }
   return "unknown";
 }
@@ -147,15 +158,20 @@ std::string ParamField::typeName() const {
   // A vector of free length still shows its brackets: "double[]".
   const std::string length = lengthSuffix(*this).empty() ? "[]" : lengthSuffix(*this);
   switch (type) {
-    case ParamType::DoubleVector: return "double" + length;
-    case ParamType::IntegerVector: return "int" + length;
-    case ParamType::StringVector: return "string" + length;
-    case ParamType::StringMap: return "map<string>" + lengthSuffix(*this);
-    case ParamType::Record: return record.empty() ? "record" : record;
+    case ParamType::DoubleVector:
+      return "double" + length;
+    case ParamType::IntegerVector:
+      return "int" + length;
+    case ParamType::StringVector:
+      return "string" + length;
+    case ParamType::StringMap:
+      return "map<string>" + lengthSuffix(*this);
+    case ParamType::Record:
+      return record.empty() ? "record" : record;
     case ParamType::RecordMap:
-      return "map<" + (record.empty() ? std::string("record") : record) + ">" +
-             lengthSuffix(*this);
-    default: return toString(type);
+      return "map<" + (record.empty() ? std::string("record") : record) + ">" + lengthSuffix(*this);
+    default:
+      return toString(type);
   }
 }
 

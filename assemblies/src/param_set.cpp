@@ -149,8 +149,8 @@ void ParamSet::setByPath(std::string_view relativePath, const InputNode& value,
   }
   const auto index = schema_->find(head);
   if (!index) {
-    raise(where, path_, "unknown field '" + std::string(head) + "'" +
-                            didYouMean(head, fieldNames(*schema_)));
+    raise(where, path_,
+          "unknown field '" + std::string(head) + "'" + didYouMean(head, fieldNames(*schema_)));
   }
   const ParamField& field = schema_->fields()[*index];
   const std::string fieldPath = joinPath(path_, field.name);
@@ -186,8 +186,8 @@ void ParamSet::setByPath(std::string_view relativePath, const InputNode& value,
 void ParamSet::unset(std::string_view field) {
   const auto index = schema_->find(field);
   if (!index) {
-    raise({}, path_, "unknown field '" + std::string(field) + "'" +
-                         didYouMean(field, fieldNames(*schema_)));
+    raise({}, path_,
+          "unknown field '" + std::string(field) + "'" + didYouMean(field, fieldNames(*schema_)));
   }
   const ParamField& declared = schema_->fields()[*index];
   if (declared.required || declared.defaultValue) {
@@ -215,9 +215,8 @@ std::vector<std::string> ParamSet::leafPaths() const {
     const auto* records = std::get_if<RecordList>(&*values_[i]);
     if (records == nullptr) continue;  // string vectors and maps are not tree leaves
     for (std::size_t k = 0; k < records->size(); ++k) {
-      const std::string prefix = field.type == ParamType::Record
-                                     ? field.name
-                                     : joinPath(field.name, records->names[k]);
+      const std::string prefix =
+          field.type == ParamType::Record ? field.name : joinPath(field.name, records->names[k]);
       for (const auto& leaf : records->sets[k].leafPaths()) paths.push_back(prefix + "." + leaf);
     }
   }
@@ -228,8 +227,9 @@ Value ParamSet::leaf(std::string_view relativePath) const {
   const auto [head, rest] = splitHead(relativePath);
   const auto index = schema_->find(head);
   if (!index) {
-    raise({}, path_, "no parameter '" + std::string(relativePath) + "'" +
-                         didYouMean(head, fieldNames(*schema_)));
+    raise({}, path_,
+          "no parameter '" + std::string(relativePath) + "'" +
+              didYouMean(head, fieldNames(*schema_)));
   }
   const ParamField& field = schema_->fields()[*index];
   const std::string fieldPath = joinPath(path_, field.name);

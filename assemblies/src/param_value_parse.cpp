@@ -1,7 +1,5 @@
 // Coercion of input nodes to field types and the per-field checks: the part of parameter
 // validation that looks at one field (param_set.cpp holds the sets themselves).
-#include "param_internal.h"
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -9,6 +7,7 @@
 #include "hopsim/assemblies/param_set.h"
 #include "hopsim/assemblies/units.h"
 #include "hopsim/signals/error.h"
+#include "param_internal.h"
 
 namespace hopsim {
 
@@ -69,7 +68,6 @@ using detail::toNode;
 
 // ---- messages -------------------------------------------------------------------------------
 
-
 /// A copy of `node` that carries `fallback` when it has no location of its own, so that errors
 /// and sources inside a nested set still say where the value came from ("--set", "default").
 InputNode withLocation(const InputNode& node, const SourceLocation& fallback) {
@@ -100,8 +98,7 @@ std::string describeGiven(const InputNode& node) {
   return node.describe();
 }
 
-[[noreturn]] void failExpected(const Site& site, std::string_view typeName,
-                               const InputNode& node) {
+[[noreturn]] void failExpected(const Site& site, std::string_view typeName, const InputNode& node) {
   site.fail(node, "expected " + std::string(typeName) + ", got " + describeGiven(node));
 }
 
@@ -144,7 +141,8 @@ std::optional<double> nonFiniteWord(std::string_view text) {
 std::optional<Quantity> numberOf(const InputNode& node) {
   if (!node.isScalar()) return std::nullopt;
   const auto& scalar = node.scalar();
-  if (const auto* i = std::get_if<std::int64_t>(&scalar)) return Quantity{static_cast<double>(*i), ""};
+  if (const auto* i = std::get_if<std::int64_t>(&scalar))
+    return Quantity{static_cast<double>(*i), ""};
   if (const auto* d = std::get_if<double>(&scalar)) return Quantity{*d, ""};
   const auto* text = std::get_if<std::string>(&scalar);
   if (text == nullptr) return std::nullopt;
@@ -279,9 +277,10 @@ std::vector<std::int64_t> parseIntVector(const ParamField& field, const InputNod
   values.reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
     const Site element = site.element(i, node);
-    values.push_back(unit.empty() ? parseInt(field, items[i], element)
-                                  : exactInteger(vectorElement(field, items[i], unit, element, "int"),
-                                                 element, items[i]));
+    values.push_back(unit.empty()
+                         ? parseInt(field, items[i], element)
+                         : exactInteger(vectorElement(field, items[i], unit, element, "int"),
+                                        element, items[i]));
   }
   return values;
 }
@@ -302,7 +301,8 @@ StringMap parseStringMap(const ParamField& field, const InputNode& node, const S
   if (!node.isMapping() && !node.isNull()) failExpected(site, field.typeName(), node);
   StringMap values;
   for (const auto& [key, value] : node.entries()) {
-    values.emplace_back(key, parseString(value, {joinPath(site.path, key), locationOf(node, site.where)}));
+    values.emplace_back(
+        key, parseString(value, {joinPath(site.path, key), locationOf(node, site.where)}));
   }
   return values;
 }
@@ -330,22 +330,31 @@ RecordList parseRecordMap(const ParamField& field, const InputNode& node, const 
 
 ParamValue coerce(const ParamField& field, const InputNode& node, const Site& site) {
   switch (field.type) {
-    case ParamType::Bool: return parseBool(node, site);
-    case ParamType::Int: return parseInt(field, node, site);
-    case ParamType::Double: return parseDouble(field, node, site);
-    case ParamType::String: return parseString(node, site);
-    case ParamType::DoubleVector: return parseDoubleVector(field, node, site);
-    case ParamType::IntegerVector: return parseIntVector(field, node, site);
-    case ParamType::StringVector: return parseStringVector(field, node, site);
-    case ParamType::StringMap: return parseStringMap(field, node, site);
-    case ParamType::Record: return parseRecord(field, node, site);
-    case ParamType::RecordMap: return parseRecordMap(field, node, site);
+    case ParamType::Bool:
+      return parseBool(node, site);
+    case ParamType::Int:
+      return parseInt(field, node, site);
+    case ParamType::Double:
+      return parseDouble(field, node, site);
+    case ParamType::String:
+      return parseString(node, site);
+    case ParamType::DoubleVector:
+      return parseDoubleVector(field, node, site);
+    case ParamType::IntegerVector:
+      return parseIntVector(field, node, site);
+    case ParamType::StringVector:
+      return parseStringVector(field, node, site);
+    case ParamType::StringMap:
+      return parseStringMap(field, node, site);
+    case ParamType::Record:
+      return parseRecord(field, node, site);
+    case ParamType::RecordMap:
+      return parseRecordMap(field, node, site);
   }
   failExpected(site, field.typeName(), node);
 }
 
 // ---- field checks ---------------------------------------------------------------------------
-
 
 /// The elements of a value as checks see them: one per scalar, one per vector element, with the
 /// path and location to report each at.
@@ -383,7 +392,8 @@ std::size_t sizeOf(const ParamValue& value) {
 void checkLength(const ParamField& field, const ParamValue& value, const Site& site,
                  const InputNode& node) {
   const std::size_t size = sizeOf(value);
-  if ((field.minLength && size < *field.minLength) || (field.maxLength && size > *field.maxLength)) {
+  if ((field.minLength && size < *field.minLength) ||
+      (field.maxLength && size > *field.maxLength)) {
     site.fail(node, "expected " + field.typeName() + ", got " + std::to_string(size) +
                         (size == 1 ? " element" : " elements"));
   }
@@ -434,12 +444,11 @@ void checkCustom(const ParamField& field, const ParamValue& value, const Site& s
                  const InputNode& node) {
   for (const auto& check : field.checks) {
     if (const std::string problem = check.check(value); !problem.empty()) {
-      site.fail(node, "value " + toNode(field, value).describe() + " failed check " +
-                          check.name + ": " + problem);
+      site.fail(node, "value " + toNode(field, value).describe() + " failed check " + check.name +
+                          ": " + problem);
     }
   }
 }
-
 
 /// The built-in checks in the seed's order (length, finiteness, bounds, choices), then the
 /// custom ones. `elementWhere` locates each vector element.

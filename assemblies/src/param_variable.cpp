@@ -10,11 +10,15 @@ ElementType ParamVariable::type() const {
   return std::visit(
       [](const auto& v) {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, bool>) return ElementType::Bool;
-        else if constexpr (std::is_same_v<T, std::string>) return ElementType::String;
+        if constexpr (std::is_same_v<T, bool>)
+          return ElementType::Bool;
+        else if constexpr (std::is_same_v<T, std::string>)
+          return ElementType::String;
         else if constexpr (std::is_same_v<T, std::int64_t> ||
-                           std::is_same_v<T, std::vector<std::int64_t>>) return ElementType::Int;
-        else return ElementType::Double;
+                           std::is_same_v<T, std::vector<std::int64_t>>)
+          return ElementType::Int;
+        else
+          return ElementType::Double;
       },
       set_->leaf(leaf_));
 }
@@ -24,8 +28,10 @@ std::size_t ParamVariable::length() const {
       [](const auto& v) -> std::size_t {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, std::vector<double>> ||
-                      std::is_same_v<T, std::vector<std::int64_t>>) return v.size();
-        else return 1;
+                      std::is_same_v<T, std::vector<std::int64_t>>)
+          return v.size();
+        else
+          return 1;
       },
       set_->leaf(leaf_));
 }

@@ -538,14 +538,14 @@ class Scenario::Builder {
     std::optional<std::string> log;
     if (e.has(E.log)) log = e[E.log];
     // The action outlives this builder: it keeps the scenario, not the builder.
-    return [&eventLog = scenario_.eventLog_, &fired = scenario_.eventsFired_, name,
-            assignments = std::move(assignments), log,
-            stop = e[E.stop]](Simulation& sim, double t) {
-      ++fired;
-      for (const auto& [variable, value] : assignments) sim.set(variable, value);
-      if (log) eventLog.push_back({t, name, *log});
-      if (stop) sim.requestStop();
-    };
+    return
+        [&eventLog = scenario_.eventLog_, &fired = scenario_.eventsFired_, name,
+         assignments = std::move(assignments), log, stop = e[E.stop]](Simulation& sim, double t) {
+          ++fired;
+          for (const auto& [variable, value] : assignments) sim.set(variable, value);
+          if (log) eventLog.push_back({t, name, *log});
+          if (stop) sim.requestStop();
+        };
   }
 
   /// A crossing target in the variable's unit. A variable without a declared unit (the
@@ -655,8 +655,8 @@ class Scenario::Builder {
     const Simulation& sim = *scenario_.sim_;
     const double perSecond = 1.0 / triggers.samplePeriod(sim);
     const double rows = std::floor((scenario_.endTime_ - sim.time()) * perSecond) + 2.0;
-    const double affordable = static_cast<double>(std::size_t{1} << 24) /
-                              static_cast<double>(recorder.columns().size());
+    const double affordable =
+        static_cast<double>(std::size_t{1} << 24) / static_cast<double>(recorder.columns().size());
     recorder.reserve(static_cast<std::size_t>(std::min(rows, affordable)));
   }
 

@@ -26,8 +26,8 @@ void setAt(InputNode& node, const std::vector<std::string>& keys, std::size_t fr
   }
   if (node.isNull()) node = InputNode::mapping({});
   if (!node.isMapping()) {
-    throw InputError(value.location().toString() + ": '" + keys[from - 1] +
-                     "' holds a " + node.kindName() + ", not fields");
+    throw InputError(value.location().toString() + ": '" + keys[from - 1] + "' holds a " +
+                     node.kindName() + ", not fields");
   }
   const InputNode* existing = node.find(keys[from]);
   InputNode child = existing != nullptr ? *existing : InputNode();
@@ -36,8 +36,8 @@ void setAt(InputNode& node, const std::vector<std::string>& keys, std::size_t fr
 }
 
 /// Finds the definition an `assemblies.` override names; true when it was applied.
-bool applyToAssembly(InputNode& definitions, const std::vector<std::string>& keys,
-                     std::size_t from, const InputNode& value) {
+bool applyToAssembly(InputNode& definitions, const std::vector<std::string>& keys, std::size_t from,
+                     const InputNode& value) {
   if (from + 1 >= keys.size() || !definitions.isMapping()) return false;
   const InputNode* found = definitions.find(keys[from]);
   if (found == nullptr) return false;

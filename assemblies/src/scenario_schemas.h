@@ -17,49 +17,70 @@ struct SimulationSection : ParamSchema {
       field<double>("start_time").unit("s").defaultValue(0.0).describe("time at creation");
   SchemaKey<double> endTime =
       field<double>("end_time").unit("s").describe("run() advances to this time");
-  SchemaKey<double> ioStep = field<double>("io_step").unit("s").above(0.0).defaultValue(0.01)
-                                 .describe("the default I/O period");
+  SchemaKey<double> ioStep =
+      field<double>("io_step").unit("s").above(0.0).defaultValue(0.01).describe(
+          "the default I/O period");
   SchemaKey<std::int64_t> integrationSteps =
-      field<std::int64_t>("integration_steps").min(1).max(std::numeric_limits<int>::max())
+      field<std::int64_t>("integration_steps")
+          .min(1)
+          .max(std::numeric_limits<int>::max())
           .defaultValue(1)
           .describe("fixed-step integration sub-steps per hop");
-  SchemaKey<double> timeStep =
-      field<double>("time_step").unit("s").above(0.0).optional()
-          .describe("largest fixed integration step; sets integration_steps to "
-                    "ceil(io_step / time_step)");
-  SchemaKey<std::string> integrator =
-      field<std::string>("integrator").defaultValue("rk4")
-          .choices({"euler", "rk4", "rkf45", "cvode"}).describe("the integrator");
-  SchemaKey<double> rtol = field<double>("rtol").above(0.0).defaultValue(1e-6)
-                               .describe("relative tolerance (rkf45, cvode)");
-  SchemaKey<double> atol = field<double>("atol").above(0.0).defaultValue(1e-9)
-                               .describe("absolute tolerance (rkf45, cvode)");
-  SchemaKey<double> maxStep = field<double>("max_step").unit("s").min(0.0).defaultValue(0.0)
+  SchemaKey<double> timeStep = field<double>("time_step")
+                                   .unit("s")
+                                   .above(0.0)
+                                   .optional()
+                                   .describe(
+                                       "largest fixed integration step; sets integration_steps to "
+                                       "ceil(io_step / time_step)");
+  SchemaKey<std::string> integrator = field<std::string>("integrator")
+                                          .defaultValue("rk4")
+                                          .choices({"euler", "rk4", "rkf45", "cvode"})
+                                          .describe("the integrator");
+  SchemaKey<double> rtol = field<double>("rtol").above(0.0).defaultValue(1e-6).describe(
+      "relative tolerance (rkf45, cvode)");
+  SchemaKey<double> atol = field<double>("atol").above(0.0).defaultValue(1e-9).describe(
+      "absolute tolerance (rkf45, cvode)");
+  SchemaKey<double> maxStep = field<double>("max_step")
+                                  .unit("s")
+                                  .min(0.0)
+                                  .defaultValue(0.0)
                                   .describe("largest internal step; 0 = unbounded");
-  SchemaKey<std::string> method = field<std::string>("method").defaultValue("bdf")
-                                      .choices({"bdf", "adams"}).describe("cvode's method");
+  SchemaKey<std::string> method = field<std::string>("method")
+                                      .defaultValue("bdf")
+                                      .choices({"bdf", "adams"})
+                                      .describe("cvode's method");
   SchemaKey<std::string> nonlinearSolver =
-      field<std::string>("nonlinear_solver").defaultValue("newton")
+      field<std::string>("nonlinear_solver")
+          .defaultValue("newton")
           .choices({"newton", "fixed_point"})
-          .describe("how cvode solves each step's implicit equation (fixed_point: non-stiff "
-                    "problems, with adams)");
+          .describe(
+              "how cvode solves each step's implicit equation (fixed_point: non-stiff "
+              "problems, with adams)");
   SchemaKey<bool> continueAcrossHops =
-      field<bool>("continue_across_hops").defaultValue(false)
-          .describe("cvode only: continue its history from one hop into the next where nothing "
-                    "changed at the hop boundary, instead of re-initialising it at every hop");
+      field<bool>("continue_across_hops")
+          .defaultValue(false)
+          .describe(
+              "cvode only: continue its history from one hop into the next where nothing "
+              "changed at the hop boundary, instead of re-initialising it at every hop");
   SchemaKey<double> stateBound =
-      field<double>("state_bound").above(0.0).defaultValue(SimulationOptions{}.stateBound)
-          .describe("the largest magnitude an integrated state may reach; beyond it, or not "
-                    "finite, the run stops with a NumericalError");
-  SchemaKey<std::vector<double>> gravity =
-      field<std::vector<double>>("gravity").unit("m/s^2").length(3)
-          .defaultValue({0.0, 0.0, 0.0}).describe("uniform gravity in the world frame");
+      field<double>("state_bound")
+          .above(0.0)
+          .defaultValue(SimulationOptions{}.stateBound)
+          .describe(
+              "the largest magnitude an integrated state may reach; beyond it, or not "
+              "finite, the run stops with a NumericalError");
+  SchemaKey<std::vector<double>> gravity = field<std::vector<double>>("gravity")
+                                               .unit("m/s^2")
+                                               .length(3)
+                                               .defaultValue({0.0, 0.0, 0.0})
+                                               .describe("uniform gravity in the world frame");
 };
 
 /// One entry of `signals:`.
 struct SignalSection : ParamSchema {
-  SchemaKey<std::string> type = field<std::string>("type").defaultValue("double")
-                                    .choices({"double", "int", "bool", "string"});
+  SchemaKey<std::string> type = field<std::string>("type").defaultValue("double").choices(
+      {"double", "int", "bool", "string"});
   SchemaKey<std::int64_t> length = field<std::int64_t>("length").min(1).defaultValue(1);
   SchemaKey<std::string> unit = field<std::string>("unit").defaultValue("");
   SchemaKey<std::string> description = field<std::string>("description").defaultValue("");
@@ -86,10 +107,10 @@ struct ModelSection : ParamSchema {
 struct CrossingSection : ParamSchema {
   SchemaKey<std::string> variable = field<std::string>("variable");
   SchemaKey<std::int64_t> element = field<std::int64_t>("element").min(0).defaultValue(0);
-  SchemaKey<std::string> direction = field<std::string>("direction").defaultValue("either")
+  SchemaKey<std::string> direction = field<std::string>("direction")
+                                         .defaultValue("either")
                                          .choices({"rising", "falling", "either"});
-  SchemaKey<double> tolerance =
-      field<double>("tolerance").unit("s").above(0.0).defaultValue(1e-10);
+  SchemaKey<double> tolerance = field<double>("tolerance").unit("s").above(0.0).defaultValue(1e-10);
 };
 
 /// One entry of `events:` (its `set` is read separately).
@@ -112,13 +133,15 @@ struct LoggingSection : ParamSchema {
       field<std::vector<std::string>>("variables").defaultValue(InputNode::sequence({}));
   SchemaKey<double> rate = field<double>("rate").unit("Hz").above(0.0).optional();
   SchemaKey<std::vector<std::string>> events =
-      field<std::vector<std::string>>("events").defaultValue(InputNode::sequence({}))
+      field<std::vector<std::string>>("events")
+          .defaultValue(InputNode::sequence({}))
           .describe("event names or globs: a sample right after each firing");
-  SchemaKey<bool> everyHop = field<bool>("every_hop").defaultValue(false)
-          .describe("a sample at the end of every hop");
+  SchemaKey<bool> everyHop =
+      field<bool>("every_hop").defaultValue(false).describe("a sample at the end of every hop");
   SchemaKey<std::string> file = field<std::string>("file").optional();
   SchemaKey<StringMap> columns =
-      field<StringMap>("columns").defaultValue(InputNode::mapping({}))
+      field<StringMap>("columns")
+          .defaultValue(InputNode::mapping({}))
           .describe("named columns: column name -> variable path, or path[i] for one element");
 };
 

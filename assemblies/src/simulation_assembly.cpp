@@ -1,6 +1,5 @@
-#include "hopsim/assemblies/assembly_registry.h"
-
 #include "assembly_tie.h"
+#include "hopsim/assemblies/assembly_registry.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 
@@ -12,8 +11,8 @@ const char* kLockHook = "assemblies";
 
 const AssemblyClass& topClass() {
   static const AssemblyClass info{SimulationAssembly::kClassName, SimulationAssembly::kDoc,
-                                  schemaOf<Assembly::Config>(), schemaOf<Assembly::Context>(),
-                                  schemaOf<Assembly::Params>(), nullptr};
+                                  schemaOf<Assembly::Config>(),   schemaOf<Assembly::Context>(),
+                                  schemaOf<Assembly::Params>(),   nullptr};
   return info;
 }
 
@@ -24,8 +23,7 @@ SimulationAssembly::SimulationAssembly(Simulation& sim, const AssemblyRegistry* 
   sim_ = &sim;
   class_ = &topClass();
   config_ = std::make_unique<ParamSet>(ParamSet::parse(class_->config, {}, "assemblies.config"));
-  context_ =
-      std::make_unique<ParamSet>(ParamSet::parse(class_->context, {}, "assemblies.context"));
+  context_ = std::make_unique<ParamSet>(ParamSet::parse(class_->context, {}, "assemblies.context"));
   params_ = std::make_unique<ParamSet>(ParamSet::parse(class_->params, {}, "assemblies.params"));
   sim.addLockHook(kLockHook, [this] { bind(); });
 }

@@ -86,8 +86,10 @@ std::vector<std::string> VehicleAssembly::checkedParents() const {
     }
     const auto* edge = findEdge(graph, body);
     if (edge == nullptr) {
-      params().fail("bodies", "body '" + body + "' in bodies is not connected: add it to "
-                              "bodygraph (" + config().path() + ".bodygraph)");
+      params().fail("bodies", "body '" + body +
+                                  "' in bodies is not connected: add it to "
+                                  "bodygraph (" +
+                                  config().path() + ".bodygraph)");
     }
     parents.push_back(edge->second);
   }
@@ -119,7 +121,8 @@ void VehicleAssembly::addModels() {
     if (type != multibody::HingeType::Full6Dof && type != multibody::HingeType::Full6DofInertial) {
       params().fail("position", "sets the base body '" + base +
                                     "' free, which needs a FULL6DOF or FULL6DOF_INERTIAL hinge; "
-                                    "its hinge is " + std::string(multibody::toString(type)));
+                                    "its hinge is " +
+                                    std::string(multibody::toString(type)));
     }
   }
   // Parents first; among the bodies ready to be made, the order of params.bodies.

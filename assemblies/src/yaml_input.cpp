@@ -9,9 +9,9 @@
 /// - Marks are 0-based. An alias shares the anchored node, so its mark is the anchor's, and an
 ///   empty value (`key:` then a newline) is marked where the next token starts.
 /// - Repeated keys are all kept, each with its own mark. yaml-cpp leaves YAML 1.1 merge keys
-///   to its users (`<<` is an ordinary key to it): this file implements them. An anchor may be used inside itself (`&a [*a]`), giving a cyclic
-///   graph, and aliases make it a DAG whose expansion can be exponential. Hence the limits
-///   on depth and node count below.
+///   to its users (`<<` is an ordinary key to it): this file implements them. An anchor may be used
+///   inside itself (`&a [*a]`), giving a cyclic graph, and aliases make it a DAG whose expansion
+///   can be exponential. Hence the limits on depth and node count below.
 /// - The parser stops with DeepRecursion at a recursion depth of 2000 (about 500 nested flow
 ///   collections); its message is "bad file" and its mark 0:0, so it gets a message of its
 ///   own here.
@@ -146,8 +146,8 @@ class Converter {
     }
     auto [it, inserted] = seen.emplace(key.Scalar(), where(key));
     if (!inserted) {
-      fail(key, "duplicate key '" + key.Scalar() + "' (first written at " +
-                    it->second.toString() + ")");
+      fail(key,
+           "duplicate key '" + key.Scalar() + "' (first written at " + it->second.toString() + ")");
     }
   }
 
@@ -165,8 +165,8 @@ class Converter {
     for (std::size_t i = 0; i < value.size(); ++i) {
       const YAML::Node& item = value[i];
       if (!item.IsMap()) {
-        fail(key, "merge key '<<' needs a sequence of mappings, but item " +
-                      std::to_string(i + 1) + " is a " + kindName(item));
+        fail(key, "merge key '<<' needs a sequence of mappings, but item " + std::to_string(i + 1) +
+                      " is a " + kindName(item));
       }
       merges.push_back(item);
     }

@@ -9,8 +9,9 @@ namespace hopsim {
 
 MultibodySystem& DartsModel::multibody() const {
   if (multibody_ == nullptr) {
-    throw ModelError(describe() + ": the multibody system is reachable once the simulation is "
-                                  "locked (from setup() on)");
+    throw ModelError(describe() +
+                     ": the multibody system is reachable once the simulation is "
+                     "locked (from setup() on)");
   }
   return *multibody_;
 }
@@ -20,8 +21,9 @@ void DartsModel::attach(MultibodySystem& system) { multibody_ = &system; }
 void NodeModel::attach(MultibodySystem& system) {
   const multibody::MultibodyModel& tree = system.model();
   if (nodeName_.empty()) {
-    throw ModelError(describe() + " is attached to no node; call attachToNode(name) before "
-                                  "lock()");
+    throw ModelError(describe() +
+                     " is attached to no node; call attachToNode(name) before "
+                     "lock()");
   }
   std::vector<std::string> names;
   for (int n = 0; n < tree.nodeCount(); ++n) {
@@ -32,15 +34,16 @@ void NodeModel::attach(MultibodySystem& system) {
     }
     names.push_back(tree.node(n).name);
   }
-  throw ModelError(describe() + " is attached to node '" + nodeName_ +
-                   "', which does not exist" + didYouMean(nodeName_, names));
+  throw ModelError(describe() + " is attached to node '" + nodeName_ + "', which does not exist" +
+                   didYouMean(nodeName_, names));
 }
 
 void HingeModel::attach(MultibodySystem& system) {
   const multibody::MultibodyModel& tree = system.model();
   if (bodyName_.empty()) {
-    throw ModelError(describe() + " is attached to no hinge; call attachToHinge(body) before "
-                                  "lock()");
+    throw ModelError(describe() +
+                     " is attached to no hinge; call attachToHinge(body) before "
+                     "lock()");
   }
   std::vector<std::string> names;
   for (int b = 1; b < tree.bodyCount(); ++b) names.push_back(tree.bodyName(b));
@@ -51,12 +54,11 @@ void HingeModel::attach(MultibodySystem& system) {
   const MultibodySystem::BodyIndex b = tree.bodyIndex(bodyName_);
   const multibody::Hinge& h = tree.hinge(b);
   if (subhinge_ < -1 || subhinge_ >= h.subhingeCount()) {
-    throw ModelError(describe() + " is attached to subhinge " + std::to_string(subhinge_) +
-                     " of body '" + bodyName_ + "', whose " +
-                     std::string(multibody::toString(h.type())) + " hinge has " +
-                     std::to_string(h.subhingeCount()) +
-                     " subhinges (expected -1 for the whole hinge or 0.." +
-                     std::to_string(h.subhingeCount() - 1) + ")");
+    throw ModelError(
+        describe() + " is attached to subhinge " + std::to_string(subhinge_) + " of body '" +
+        bodyName_ + "', whose " + std::string(multibody::toString(h.type())) + " hinge has " +
+        std::to_string(h.subhingeCount()) + " subhinges (expected -1 for the whole hinge or 0.." +
+        std::to_string(h.subhingeCount() - 1) + ")");
   }
   body_ = b;
   if (subhinge_ == -1) {

@@ -13,9 +13,9 @@ namespace {
 /// A cycle among the models Kahn's algorithm could not place. Every unplaced model has an
 /// unbroken incoming connection from another unplaced model, so walking those connections
 /// backwards must revisit a model; the walk from its first visit is the cycle.
-std::vector<const DataflowConnection*> findCycle(
-    std::size_t modelCount, const std::vector<DataflowConnection>& connections,
-    const std::vector<bool>& placed) {
+std::vector<const DataflowConnection*> findCycle(std::size_t modelCount,
+                                                 const std::vector<DataflowConnection>& connections,
+                                                 const std::vector<bool>& placed) {
   std::vector<const DataflowConnection*> incoming(modelCount, nullptr);
   for (const DataflowConnection& c : connections) {
     if (c.orders() && !placed[c.writer] && !placed[c.reader] && !incoming[c.reader]) {
@@ -31,8 +31,8 @@ std::vector<const DataflowConnection*> findCycle(
     walk.push_back(incoming[node]);
     node = incoming[node]->writer;
   }
-  std::vector<const DataflowConnection*> cycle(walk.begin() + static_cast<std::ptrdiff_t>(visitOrder[node]),
-                                               walk.end());
+  std::vector<const DataflowConnection*> cycle(
+      walk.begin() + static_cast<std::ptrdiff_t>(visitOrder[node]), walk.end());
   std::reverse(cycle.begin(), cycle.end());  // the walk went against the flow
   return cycle;
 }

@@ -128,8 +128,8 @@ void EventManager::addTimed(std::string name, std::vector<Ticks> times, EventCal
   schedule(slot);
 }
 
-void EventManager::addPeriodic(std::string name, Ticks first, Period period,
-                               EventCallback callback, EventOptions options) {
+void EventManager::addPeriodic(std::string name, Ticks first, Period period, EventCallback callback,
+                               EventOptions options) {
   const std::uint32_t slot = allocate(std::move(name), EventKind::Periodic, std::move(options));
   Event& e = slots_[slot];
   e.callback = std::move(callback);
@@ -176,7 +176,8 @@ void EventManager::addModelMethod(std::string name, Model& model, ModelMethod me
     const Event& y = slots_[b];
     return std::pair(x.options.priority, x.sequence) < std::pair(y.options.priority, y.sequence);
   };
-  const auto position = std::upper_bound(modelEvents_.begin(), modelEvents_.end(), slot, fireBefore);
+  const auto position =
+      std::upper_bound(modelEvents_.begin(), modelEvents_.end(), slot, fireBefore);
   modelEvents_.insert(position, slot);
   updateHookMask(model);
 }
@@ -217,7 +218,8 @@ void EventManager::clear() {
 
 EventInfo EventManager::info(const Event& e) const {
   EventInfo out{e.name, e.kind, e.options.priority, std::nullopt, {}};
-  if (e.next != kNever && e.kind <= EventKind::SelfRescheduling) out.nextTime = ticksToSeconds(e.next);
+  if (e.next != kNever && e.kind <= EventKind::SelfRescheduling)
+    out.nextTime = ticksToSeconds(e.next);
   if (e.kind == EventKind::ModelMethod) {
     out.target = e.model->name() + "." + toString(e.method) +
                  (e.timing == EventTiming::Before ? " (before)" : " (after)");
@@ -393,9 +395,8 @@ void EventManager::fireOne(Simulation& sim, const Due& d, Ticks now, double t) {
     if (nextTick <= now) {
       const std::string name = e.name;
       release(d.slot);
-      throw InputError("event '" + name + "' rescheduled itself to t = " +
-                       describeValue(*next) + " s; expected a finite time after t = " +
-                       describeValue(t) + " s");
+      throw InputError("event '" + name + "' rescheduled itself to t = " + describeValue(*next) +
+                       " s; expected a finite time after t = " + describeValue(t) + " s");
     }
     e.next = nextTick;
     schedule(d.slot);

@@ -84,9 +84,7 @@ Model::Model(std::string name, const ModelSpec& spec, ModelKind classKind)
   outputs_.resize(spec.fields(FieldRole::FlowOut).size());
 }
 
-std::string Model::describe() const {
-  return "model '" + name_ + "' (" + spec_->className() + ")";
-}
+std::string Model::describe() const { return "model '" + name_ + "' (" + spec_->className() + ")"; }
 
 double Model::crossingResidual(CrossingKey c, double /*t*/) {
   throw ModelError(describe() + " declares the zero crossing '" + spec_->crossings()[c.index].name +
@@ -130,8 +128,7 @@ Value Model::get(FieldRole role, std::string_view field) const {
   return slice.get();
 }
 
-void Model::checkValue(FieldRole role, std::size_t index, const Value& value,
-                       Buffer& into) const {
+void Model::checkValue(FieldRole role, std::size_t index, const Value& value, Buffer& into) const {
   const FieldSpec& field = spec_->fields(role)[index];
   const std::string path = fieldPath(role, index);
   std::size_t length = field.length;
@@ -147,13 +144,12 @@ void Model::checkValue(FieldRole role, std::size_t index, const Value& value,
   into = Buffer(field.type, length);
   into.set(value, path);
   for (std::size_t k = 0; isNumericVectorType(field.type) && k < length; ++k) {
-    const double x = field.type == ElementType::Double ? into.doubles()[k]
-                                                       : static_cast<double>(into.ints()[k]);
+    const double x =
+        field.type == ElementType::Double ? into.doubles()[k] : static_cast<double>(into.ints()[k]);
     if (!field.withinBounds(x)) {
       const std::string unit = field.unit.empty() ? "" : " " + field.unit;
-      throw InputError(path + ": value " + describeValue(value) + " is " +
-                       field.violatedBound(x) + unit +
-                       (length > 1 ? " (element " + std::to_string(k) + ")" : ""));
+      throw InputError(path + ": value " + describeValue(value) + " is " + field.violatedBound(x) +
+                       unit + (length > 1 ? " (element " + std::to_string(k) + ")" : ""));
     }
   }
 }
@@ -235,16 +231,14 @@ void Model::restoreEvaluationState(const EvaluationState& from) {
 }
 
 void Model::throwUnsetInput(std::size_t index) const {
-  throw ModelError(describe() + " read flowIn '" +
-                   spec_->fields(FieldRole::FlowIn)[index].name + "' from signal '" +
-                   inputs_[index].slice.describe() +
+  throw ModelError(describe() + " read flowIn '" + spec_->fields(FieldRole::FlowIn)[index].name +
+                   "' from signal '" + inputs_[index].slice.describe() +
                    "' before anything wrote it; set the signal's initial value (a loop closed "
                    "with a break reads its previous value, so it needs one)");
 }
 
 void Model::throwWriteOutsideUpdate(std::size_t index) const {
-  throw ModelError(describe() + " wrote flowOut '" +
-                   spec_->fields(FieldRole::FlowOut)[index].name +
+  throw ModelError(describe() + " wrote flowOut '" + spec_->fields(FieldRole::FlowOut)[index].name +
                    "' outside updateFlowOuts; only updateFlowOuts writes flow outputs");
 }
 
@@ -264,12 +258,12 @@ void ModelBinding::tie(Model& model, std::string_view port, const SignalSlice& s
       for (const FieldSpec& f : spec.fields(r)) ports.push_back(f.name);
     }
     throw NotFoundError(model.describe() + " has no port '" + std::string(port) + "'" +
-                     didYouMean(port, ports));
+                        didYouMean(port, ports));
   }
   const FieldSpec& field = spec.fields(role)[*index];
   const Signal& signal = slice.signal();
-  const std::string what = "cannot tie " + model.fieldPath(role, *index) + " (" +
-                           field.typeName() + ") to '" + slice.describe() + "' (" +
+  const std::string what = "cannot tie " + model.fieldPath(role, *index) + " (" + field.typeName() +
+                           ") to '" + slice.describe() + "' (" +
                            describeType(signal.type(), slice.length()) + ")";
   if (field.type != signal.type()) throw InputError(what + ": element types differ");
   if (!field.variableLength() && slice.length() != field.length) {
@@ -366,8 +360,8 @@ void ModelBinding::prepare(Model& model) {
     }
     const std::int64_t length = std::get<std::int64_t>(value.get());
     if (length < 1) {
-      throw ModelError(model.describe() + ": param '" + params[i].name + "' = " +
-                       std::to_string(length) + " must be at least 1 (it is a length)");
+      throw ModelError(model.describe() + ": param '" + params[i].name +
+                       "' = " + std::to_string(length) + " must be at least 1 (it is a length)");
     }
     bind(params[i].name, static_cast<std::size_t>(length),
          "param '" + params[i].name + "' = " + std::to_string(length));

@@ -60,7 +60,8 @@ void writeModelReference(std::ostream& out, const ModelSpec& spec) {
 void writeModelReference(std::ostream& out, const ModelRegistry& registry) {
   out << "# Model reference\n\n"
       << "Generated from the model declarations by `hopsim models --doc`; do not edit.\n\n";
-  for (const std::string& name : registry.classNames()) writeModelReference(out, registry.spec(name));
+  for (const std::string& name : registry.classNames())
+    writeModelReference(out, registry.spec(name));
 }
 
 }  // namespace hopsim

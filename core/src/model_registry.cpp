@@ -15,7 +15,7 @@ const ModelRegistry::Entry& ModelRegistry::entry(std::string_view className) con
   auto it = entries_.find(className);
   if (it == entries_.end()) {
     throw NotFoundError("no model class '" + std::string(className) + "' is registered" +
-                     didYouMean(className, classNames()));
+                        didYouMean(className, classNames()));
   }
   return it->second;
 }

@@ -96,8 +96,7 @@ std::string FieldSpec::violatedBound(double x) const {
 std::string FieldSpec::boundsText() const {
   if (!lower && !upper) return {};
   return (lowerExclusive ? "(" : "[") + (lower ? describeValue(*lower) : std::string("-inf")) +
-         ", " + (upper ? describeValue(*upper) : std::string("inf")) +
-         (upperExclusive ? ")" : "]");
+         ", " + (upper ? describeValue(*upper) : std::string("inf")) + (upperExclusive ? ")" : "]");
 }
 
 std::string FieldSpec::typeName() const {
@@ -116,16 +115,17 @@ ModelSpec::ModelSpec(std::string className, ModelKind kind, std::string doc)
 }
 
 std::size_t ModelSpec::addField(FieldSpec field) {
-  const std::string where = "model class '" + className_ + "': " + roleNoun(field.role) + " '" +
-                            field.name + "'";
+  const std::string where =
+      "model class '" + className_ + "': " + roleNoun(field.role) + " '" + field.name + "'";
   if (!identifier(field.name)) {
     throw ModelError(where + ": name is not an identifier (letters, digits, _)");
   }
   const auto clash = [&](FieldRole role) { return find(role, field.name).has_value(); };
   const bool isPort = field.role == FieldRole::FlowIn || field.role == FieldRole::FlowOut;
   if (clash(field.role) || (isPort && (clash(FieldRole::FlowIn) || clash(FieldRole::FlowOut)))) {
-    throw ModelError(where + ": declared twice (port names are unique across flowIns and "
-                             "flowOuts; other names within their group)");
+    throw ModelError(where +
+                     ": declared twice (port names are unique across flowIns and "
+                     "flowOuts; other names within their group)");
   }
   if (field.role == FieldRole::ContinuousState && field.type != ElementType::Double) {
     throw ModelError(where + ": continuous states are doubles");
@@ -137,7 +137,8 @@ std::size_t ModelSpec::addField(FieldSpec field) {
 
 CrossingDeclarator ModelSpec::zeroCrossing(std::string name, CrossingDirection direction) {
   const std::string where = "model class '" + className_ + "': zero crossing '" + name + "'";
-  if (!identifier(name)) throw ModelError(where + ": name is not an identifier (letters, digits, _)");
+  if (!identifier(name))
+    throw ModelError(where + ": name is not an identifier (letters, digits, _)");
   if (std::any_of(crossings_.begin(), crossings_.end(),
                   [&](const CrossingSpec& c) { return c.name == name; })) {
     throw ModelError(where + ": declared twice");
@@ -152,8 +153,8 @@ CrossingDeclarator& CrossingDeclarator::describe(std::string description) {
 }
 
 void ModelSpec::checkField(const FieldSpec& field) const {
-  const std::string where = "model class '" + className_ + "': " + roleNoun(field.role) + " '" +
-                            field.name + "'";
+  const std::string where =
+      "model class '" + className_ + "': " + roleNoun(field.role) + " '" + field.name + "'";
   if (field.vector && !field.variableLength() && field.length == 0) {
     throw ModelError(where + ": a vector length must be at least 1");
   }
@@ -163,10 +164,10 @@ void ModelSpec::checkField(const FieldSpec& field) const {
   if ((field.lower || field.upper) && !isNumericVectorType(field.type)) {
     throw ModelError(where + ": bounds apply to int and double fields only");
   }
-  const bool empty = field.lower && field.upper &&
-                     (*field.lower > *field.upper ||
-                      (*field.lower == *field.upper &&
-                       (field.lowerExclusive || field.upperExclusive)));
+  const bool empty =
+      field.lower && field.upper &&
+      (*field.lower > *field.upper ||
+       (*field.lower == *field.upper && (field.lowerExclusive || field.upperExclusive)));
   if (empty) {
     throw ModelError(where + ": bounds " + field.boundsText() + " admit no value");
   }
@@ -177,9 +178,8 @@ void ModelSpec::checkField(const FieldSpec& field) const {
   if (const auto* v = std::get_if<std::vector<double>>(&value)) count = v->size();
   if (const auto* v = std::get_if<std::vector<std::int64_t>>(&value)) count = v->size();
   if (count != 1 && !field.variableLength() && count != field.length) {
-    throw ModelError(where + ": default " + describeValue(value) + " has " +
-                     std::to_string(count) + " elements, expected 1 or " +
-                     std::to_string(field.length));
+    throw ModelError(where + ": default " + describeValue(value) + " has " + std::to_string(count) +
+                     " elements, expected 1 or " + std::to_string(field.length));
   }
   Buffer probe(field.type, count);
   try {
@@ -212,8 +212,8 @@ std::size_t ModelSpec::indexOf(FieldRole role, std::string_view name) const {
   std::string declared;
   for (const std::string& n : names) declared += (declared.empty() ? "" : ", ") + n;
   throw NotFoundError("model class '" + className_ + "' has no " + roleNoun(role) + " '" +
-                   std::string(name) + "'" + didYouMean(name, names) + "; declared: " +
-                   (declared.empty() ? "none" : declared));
+                      std::string(name) + "'" + didYouMean(name, names) +
+                      "; declared: " + (declared.empty() ? "none" : declared));
 }
 
 Granularity ModelSpec::outputGranularity() const {

@@ -44,7 +44,8 @@ bool seventeenDigits(std::uint64_t mantissa, int exponent2, std::uint64_t& digit
     // |x| 10^p = mantissa 5^p 2^shift, which is in [10^16, 10^17) when k is floor(log10 |x|).
     const int p = 16 - k;
     if (p < 0 || p > kMaxPower) return false;
-    const Uint128 product = static_cast<Uint128>(mantissa) * kPowersOf5[static_cast<std::size_t>(p)];
+    const Uint128 product =
+        static_cast<Uint128>(mantissa) * kPowersOf5[static_cast<std::size_t>(p)];
     const int shift = exponent2 + p;
     Uint128 whole;
     bool roundUp = false;

@@ -138,8 +138,8 @@ void Recorder::sampleOnEvents(const std::vector<std::string>& patterns) {
   observeEvents();
 }
 
-void Recorder::checkEventPatterns(const std::vector<std::string>& patterns,
-                                  std::string_view prefix, std::string_view hint) const {
+void Recorder::checkEventPatterns(const std::vector<std::string>& patterns, std::string_view prefix,
+                                  std::string_view hint) const {
   std::vector<std::string> names;
   for (const EventInfo& e : sim_->listEvents()) names.push_back(e.name);
   for (const std::string& pattern : patterns) {

@@ -50,8 +50,8 @@ Signal& Simulation::addSignal(const std::string& name, ElementType type, std::si
   requireUnlocked("addSignal('" + name + "')");
   VariableTree::checkPath(name, "signal name");
   if (signals_.count(name) != 0) throw InputError("signal '" + name + "' already exists");
-  auto signal = std::make_unique<Signal>(name, type, length, std::move(unit),
-                                         std::move(description));
+  auto signal =
+      std::make_unique<Signal>(name, type, length, std::move(unit), std::move(description));
   signal->countSetsIn(&signalSets_);
   variables_.add("signals." + name, std::make_unique<SignalVariable>(*signal));
   return *signals_.emplace(name, std::move(signal)).first->second;
@@ -177,8 +177,8 @@ void Simulation::addBreak(std::string_view model, std::string_view flowIn) {
 
 void Simulation::removeBreak(std::string_view model, std::string_view flowIn) {
   requireUnlocked("removeBreak");
-  const auto it = std::find(breaks_.begin(), breaks_.end(),
-                            std::pair<std::string, std::string>(model, flowIn));
+  const auto it =
+      std::find(breaks_.begin(), breaks_.end(), std::pair<std::string, std::string>(model, flowIn));
   if (it == breaks_.end()) {
     throw InputError("no break declared on " + std::string(model) + "." + std::string(flowIn));
   }
@@ -189,16 +189,17 @@ void Simulation::removeBreak(std::string_view model, std::string_view flowIn) {
 
 void Simulation::setModelRate(std::string_view model, double hertz) {
   requireBetweenHops("setModelRate");
-  setSchedule(slot(model),
-              {IoSchedule::Kind::Fixed,
-               Period::fromRate(hertz, "rate of model '" + std::string(model) + "'"), {}});
+  setSchedule(slot(model), {IoSchedule::Kind::Fixed,
+                            Period::fromRate(hertz, "rate of model '" + std::string(model) + "'"),
+                            {}});
 }
 
 void Simulation::setModelPeriod(std::string_view model, double seconds) {
   requireBetweenHops("setModelPeriod");
   setSchedule(slot(model),
               {IoSchedule::Kind::Fixed,
-               Period::fromSeconds(seconds, "period of model '" + std::string(model) + "'"), {}});
+               Period::fromSeconds(seconds, "period of model '" + std::string(model) + "'"),
+               {}});
 }
 
 void Simulation::registerMultiRateModel(std::string_view model, NextIoTime next) {
@@ -303,8 +304,8 @@ void Simulation::addStopCallback(std::string name, StopCallback callback) {
 
 void Simulation::removeStopCallback(std::string_view name) {
   requireNotAskingStops("removeStopCallback");
-  const auto removed = std::erase_if(stopCallbacks_,
-                                     [&](const StopEntry& e) { return e.name == name; });
+  const auto removed =
+      std::erase_if(stopCallbacks_, [&](const StopEntry& e) { return e.name == name; });
   if (removed == 0) throw InputError("no stop callback named '" + std::string(name) + "'");
 }
 

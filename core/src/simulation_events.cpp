@@ -11,8 +11,7 @@ Ticks futureTick(double t, Ticks now, const std::string& event) {
   const Ticks tick = secondsToTicks(t, "event '" + event + "' time");
   if (tick < now) {
     throw InputError("event '" + event + "': time " + describeValue(t) +
-                     " s is before the current time " + describeValue(ticksToSeconds(now)) +
-                     " s");
+                     " s is before the current time " + describeValue(ticksToSeconds(now)) + " s");
   }
   return tick;
 }
@@ -50,8 +49,7 @@ void Simulation::registerPeriodicEvent(std::string name, double first, double pe
 }
 
 void Simulation::registerSelfReschedulingEvent(std::string name, double first,
-                                               RescheduleCallback callback,
-                                               EventOptions options) {
+                                               RescheduleCallback callback, EventOptions options) {
   requireBetweenHops("register event '" + name + "'");
   requireUniqueEventName(name);
   requireCallback(static_cast<bool>(callback), name);

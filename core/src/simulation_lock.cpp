@@ -68,9 +68,10 @@ std::vector<DataflowConnection> Simulation::findConnections() const {
       const SignalSlice& slice = reader.binding(FieldRole::FlowIn, i);
       const auto found = writers.find(&slice.signal());
       if (found == writers.end()) continue;
-      const bool broken = std::find(breaks_.begin(), breaks_.end(),
-                                    std::pair(reader.name(), spec.fields(FieldRole::FlowIn)[i].name)) !=
-                          breaks_.end();
+      const bool broken =
+          std::find(breaks_.begin(), breaks_.end(),
+                    std::pair(reader.name(), spec.fields(FieldRole::FlowIn)[i].name)) !=
+          breaks_.end();
       for (const Writer& w : found->second) {
         if (!w.slice.overlaps(slice)) continue;
         connections.push_back({w.model, r,
@@ -127,8 +128,8 @@ void Simulation::rebuildSweepLists() {
   // has counted as seen: look at every model's flags at the next hop start.
   ++modelFlagsRaised_;
   for (Crossing& c : crossings_) {
-    c.ownerActive = c.owner == nullptr ||
-                    std::find(activeOrder_.begin(), activeOrder_.end(), c.owner) != activeOrder_.end();
+    c.ownerActive = c.owner == nullptr || std::find(activeOrder_.begin(), activeOrder_.end(),
+                                                    c.owner) != activeOrder_.end();
   }
   rebuildStateVector();
 }

@@ -24,7 +24,9 @@ void Simulation::setIntegrator(std::string_view name, IntegratorOptions options)
   integratorName_ = std::string(name);
   // Created once and kept: evaluating derivatives through it allocates nothing per call.
   derivativeFunction_ = [this](double t, const Eigen::Ref<const Eigen::VectorXd>& x,
-                               Eigen::Ref<Eigen::VectorXd> xdot) { evaluateDerivatives(t, x, xdot); };
+                               Eigen::Ref<Eigen::VectorXd> xdot) {
+    evaluateDerivatives(t, x, xdot);
+  };
   stepProjection_ = [this](double, Eigen::Ref<Eigen::VectorXd> x) {
     states_.scatter(x);
     endIntegrationSubStep();
@@ -47,8 +49,8 @@ void Simulation::setStateMasked(std::string_view model, std::string_view state, 
   setStateMasked(model, state, kAllElements, masked);
 }
 
-void Simulation::setStateMasked(std::string_view model, std::string_view state,
-                                std::size_t element, bool masked) {
+void Simulation::setStateMasked(std::string_view model, std::string_view state, std::size_t element,
+                                bool masked) {
   requireUnlocked("setStateMasked");
   const ModelSlot& s = slot(model);
   if (!s.continuous) {
@@ -69,10 +71,9 @@ void Simulation::checkStateMasks() const {
     const std::size_t field = m.spec().indexOf(FieldRole::ContinuousState, mask.state);
     const std::size_t length = m.fieldBuffer(FieldRole::ContinuousState, field).length();
     if (mask.element != kAllElements && mask.element >= length) {
-      throw InputError("setStateMasked: models." + mask.model + ".continuousStates." +
-                       mask.state + " has " + std::to_string(length) +
-                       " elements; element " + std::to_string(mask.element) +
-                       " does not exist");
+      throw InputError("setStateMasked: models." + mask.model + ".continuousStates." + mask.state +
+                       " has " + std::to_string(length) + " elements; element " +
+                       std::to_string(mask.element) + " does not exist");
     }
   }
 }
@@ -217,7 +218,8 @@ void Simulation::evaluateDerivatives(double t, const Eigen::Ref<const Eigen::Vec
   }
 }
 
-void Simulation::throwNonFiniteDerivative(double t, const Eigen::Ref<const Eigen::VectorXd>& xdot) const {
+void Simulation::throwNonFiniteDerivative(double t,
+                                          const Eigen::Ref<const Eigen::VectorXd>& xdot) const {
   Eigen::Index i = 0;
   while (std::isfinite(xdot[i])) ++i;
   throw NumericalError("the derivative of " + states_.name(i) + " is " + formatNumber(xdot[i]) +
@@ -241,8 +243,8 @@ void Simulation::throwDivergence(double ta, double tb) const {
   const bool finite = std::isfinite(x_[i]);
   std::string message = states_.name(i) + " is " + formatNumber(x_[i]) +
                         " at t = " + formatNumber(tb) + " s after the " + integratorName_ +
-                        (integrator_->isFixedStep() ? " step" : " integration") + " from t = " +
-                        formatNumber(ta) + " s";
+                        (integrator_->isFixedStep() ? " step" : " integration") +
+                        " from t = " + formatNumber(ta) + " s";
   if (finite) message += ", beyond the state bound " + formatNumber(stateBound_);
   message += integrator_->isFixedStep()
                  ? ": the fixed-step integration diverges; use a smaller step (more "

@@ -22,8 +22,8 @@ SamplerId Simulation::addSampler(double period, EventCallback callback) {
   requireBetweenHops("addSampler");
   if (sampling_) throw ModelError("addSampler: not from inside a sample");
   requireCallback(static_cast<bool>(callback), "addSampler");
-  samplers_.push_back({nextSamplerId_, timeline_.now(), Period::fromSeconds(period, "sampler period"), 0,
-                       std::move(callback)});
+  samplers_.push_back({nextSamplerId_, timeline_.now(),
+                       Period::fromSeconds(period, "sampler period"), 0, std::move(callback)});
   return nextSamplerId_++;
 }
 

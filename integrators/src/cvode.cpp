@@ -455,16 +455,14 @@ void CvodeIntegrator::fail(int flag, double t1) {
   CVodeGetCurrentTime(sundials_->memory, &reached);
   char* flagName = CVodeGetReturnFlagName(flag);  // malloc'ed by SUNDIALS
   std::string message = "cvode: integration failed at t = " + formatNumber(reached) +
-                        " (advancing from " + formatNumber(t_) +
-                        " to t1 = " + formatNumber(t1) + ") with " +
-                        (flagName != nullptr ? flagName : std::to_string(flag));
+                        " (advancing from " + formatNumber(t_) + " to t1 = " + formatNumber(t1) +
+                        ") with " + (flagName != nullptr ? flagName : std::to_string(flag));
   std::free(flagName);
   if (cvodeMessage_[0] != '\0') message += ": " + std::string(cvodeMessage_.data());
   if (flag == CV_CONV_FAILURE || flag == CV_TOO_MUCH_WORK) message += stiffnessHint();
   if (nonFiniteIndex_ >= 0) {
-    message += "; non-finite derivative at t = " + formatNumber(nonFiniteTime_) +
-               ": xdot[" + std::to_string(nonFiniteIndex_) +
-               "] = " + formatNumber(nonFiniteValue_);
+    message += "; non-finite derivative at t = " + formatNumber(nonFiniteTime_) + ": xdot[" +
+               std::to_string(nonFiniteIndex_) + "] = " + formatNumber(nonFiniteValue_);
   }
   throw NumericalError(message);
 }
@@ -524,8 +522,8 @@ void CvodeIntegrator::advance(const DerivativeFunction& f, double t1,
           historyComplete_ = false;
           throw NumericalError(
               "cvode: took maxStepsPerAdvance = " + std::to_string(options_.maxStepsPerAdvance) +
-              " steps and reached only t = " + formatNumber(reached) + " of t1 = " +
-              formatNumber(t1) + "; raise maxStepsPerAdvance" + stiffnessHint());
+              " steps and reached only t = " + formatNumber(reached) +
+              " of t1 = " + formatNumber(t1) + "; raise maxStepsPerAdvance" + stiffnessHint());
         }
       }
     } else {

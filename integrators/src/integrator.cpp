@@ -107,8 +107,7 @@ void Integrator::interpolate(double t, Eigen::Ref<Eigen::VectorXd> /*x*/) const 
 }
 
 void Integrator::continueInterval() {
-  throw InputError(std::string(name()) +
-                   ": continueInterval() at t = " + formatNumber(time()) +
+  throw InputError(std::string(name()) + ": continueInterval() at t = " + formatNumber(time()) +
                    ": this method keeps no history across intervals (canContinueAt() is false); "
                    "call restart() instead");
 }
@@ -122,8 +121,7 @@ void require(bool ok, std::string_view integrator, std::string_view option, doub
              std::string_view expected) {
   if (ok) return;
   throw InputError("makeIntegrator(\"" + std::string(integrator) + "\"): " + std::string(option) +
-                   " = " + formatNumber(value) + " is invalid; expected " +
-                   std::string(expected));
+                   " = " + formatNumber(value) + " is invalid; expected " + std::string(expected));
 }
 
 void validate(std::string_view name, const IntegratorOptions& o) {

@@ -26,8 +26,8 @@ const BearingAngle::Declaration& BearingAngle::declaration() {
 
 void BearingAngle::processParams(double /*t*/) {
   // A zero vector has no direction: the angle would be atan2(0, 0) = 0, silently.
-  for (const auto& [key, field] : {std::pair{d_.bodyVec, "body_vec"},
-                                   std::pair{d_.celestVec, "celest_vec"}}) {
+  for (const auto& [key, field] :
+       {std::pair{d_.bodyVec, "body_vec"}, std::pair{d_.celestVec, "celest_vec"}}) {
     const Vector3 v = param(key);
     if (!(v.norm() > 0.0) || !v.allFinite()) {
       throw InputError("models." + name() + ".params." + field + ": value " +

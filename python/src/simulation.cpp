@@ -448,30 +448,30 @@ void bindSimulation(py::module_& m) {
       "simulation as their first argument: a callback that captures its simulation instead "
       "keeps it alive, through C++ where the garbage collector cannot see the cycle.");
   const SimulationOptions defaults;
-  c.def(py::init([](double ioStepSize, double startTime, int integrationSteps,
-                    std::string integrator, std::optional<IntegratorOptions> integratorOptions,
-                    double stateBound) {
-          SimulationOptions options;
-          options.ioStepSize = ioStepSize;
-          options.startTime = startTime;
-          options.integrationSteps = integrationSteps;
-          options.integrator = std::move(integrator);
-          if (integratorOptions) options.integratorOptions = std::move(*integratorOptions);
-          options.stateBound = stateBound;
-          return std::make_unique<Simulation>(std::move(options));
-        }),
-        py::arg("io_step_size") = defaults.ioStepSize, py::arg("start_time") = defaults.startTime,
-        py::arg("integration_steps") = defaults.integrationSteps, py::kw_only(),
-        py::arg("integrator") = defaults.integrator, py::arg("integrator_options") = py::none(),
-        py::arg_v("state_bound", defaults.stateBound, "1e15"),
-        "A simulation with default model period `io_step_size` (s) starting at `start_time` "
-        "(s); periodic schedules are phased from the start time. `integrator` names the "
-        "integrator of the continuous states ('euler', 'rk4', 'rkf45', 'cvode'; see "
-        "integrator_names()), `integrator_options` its IntegratorOptions (None: the defaults); "
-        "fixed-step integrators split each hop into `integration_steps` sub-steps. "
-        "`state_bound` is the largest magnitude an integrated state may reach before the run "
-        "stops with NumericalError (set_state_bound). A bad name, option or bound raises "
-        "InputError.");
+  c.def(
+      py::init([](double ioStepSize, double startTime, int integrationSteps, std::string integrator,
+                  std::optional<IntegratorOptions> integratorOptions, double stateBound) {
+        SimulationOptions options;
+        options.ioStepSize = ioStepSize;
+        options.startTime = startTime;
+        options.integrationSteps = integrationSteps;
+        options.integrator = std::move(integrator);
+        if (integratorOptions) options.integratorOptions = std::move(*integratorOptions);
+        options.stateBound = stateBound;
+        return std::make_unique<Simulation>(std::move(options));
+      }),
+      py::arg("io_step_size") = defaults.ioStepSize, py::arg("start_time") = defaults.startTime,
+      py::arg("integration_steps") = defaults.integrationSteps, py::kw_only(),
+      py::arg("integrator") = defaults.integrator, py::arg("integrator_options") = py::none(),
+      py::arg_v("state_bound", defaults.stateBound, "1e15"),
+      "A simulation with default model period `io_step_size` (s) starting at `start_time` "
+      "(s); periodic schedules are phased from the start time. `integrator` names the "
+      "integrator of the continuous states ('euler', 'rk4', 'rkf45', 'cvode'; see "
+      "integrator_names()), `integrator_options` its IntegratorOptions (None: the defaults); "
+      "fixed-step integrators split each hop into `integration_steps` sub-steps. "
+      "`state_bound` is the largest magnitude an integrated state may reach before the run "
+      "stops with NumericalError (set_state_bound). A bad name, option or bound raises "
+      "InputError.");
   c.def("__repr__", py::overload_cast<const Simulation&>(&describe));
   bindStructure(c);
   bindTime(c);

@@ -51,8 +51,10 @@ Buffer::Buffer(ElementType type, std::size_t length) : type_(type), length_(leng
                      std::to_string(length));
   }
   if (type == ElementType::Double) {
-    if (length > kInlineDoubles) heapDoubles_.assign(length, kUnsetDouble);
-    else std::fill_n(inlineDoubles_, length, kUnsetDouble);
+    if (length > kInlineDoubles)
+      heapDoubles_.assign(length, kUnsetDouble);
+    else
+      std::fill_n(inlineDoubles_, length, kUnsetDouble);
     bindDoubles();
   }
   if (type == ElementType::Int) ints_.assign(length, 0);
@@ -135,8 +137,10 @@ void Buffer::ownCopyOf(const double* elements) {
 
 void Buffer::bindDoubles() {
   if (placed_) return;
-  if (type_ != ElementType::Double) doubles_ = nullptr;
-  else doubles_ = length_ <= kInlineDoubles ? inlineDoubles_ : heapDoubles_.data();
+  if (type_ != ElementType::Double)
+    doubles_ = nullptr;
+  else
+    doubles_ = length_ <= kInlineDoubles ? inlineDoubles_ : heapDoubles_.data();
 }
 
 void Buffer::placeIn(double* storage) {
@@ -176,10 +180,14 @@ void Buffer::resize(std::size_t length) {
 
 double Buffer::element(std::size_t i) const {
   switch (type_) {
-    case ElementType::Bool: return bool_ ? 1.0 : 0.0;
-    case ElementType::Int: return static_cast<double>(ints_[i]);
-    case ElementType::Double: return doubles_[i];
-    case ElementType::String: break;
+    case ElementType::Bool:
+      return bool_ ? 1.0 : 0.0;
+    case ElementType::Int:
+      return static_cast<double>(ints_[i]);
+    case ElementType::Double:
+      return doubles_[i];
+    case ElementType::String:
+      break;
   }
   return std::numeric_limits<double>::quiet_NaN();
 }

@@ -35,8 +35,8 @@ std::vector<std::string> nearestNames(std::string_view wanted,
   // Only the best matches: a candidate one edit worse than the best is still offered, a
   // distant one would be noise.
   std::vector<std::string> out;
-  for (std::size_t k = 0; k < scored.size() && out.size() < maxCount &&
-                          scored[k].first <= scored.front().first + 1;
+  for (std::size_t k = 0;
+       k < scored.size() && out.size() < maxCount && scored[k].first <= scored.front().first + 1;
        ++k) {
     out.push_back(candidates[scored[k].second]);
   }

@@ -25,8 +25,7 @@ Signal::Signal(std::string name, ElementType type, std::size_t length, std::stri
 
 void Signal::set(const Value& value) { set(0, length(), value, "signal '" + name_ + "'"); }
 
-void Signal::set(std::size_t offset, std::size_t count, const Value& value,
-                 std::string_view what) {
+void Signal::set(std::size_t offset, std::size_t count, const Value& value, std::string_view what) {
   buffer_.set(offset, count, value, what);
   markWritten();
   if (setCounter_ != nullptr) ++*setCounter_;
@@ -34,8 +33,8 @@ void Signal::set(std::size_t offset, std::size_t count, const Value& value,
 
 SignalSlice Signal::slice(std::size_t offset, std::size_t count) {
   if (count == 0 || offset + count > length()) {
-    throw InputError("signal '" + name_ + "' (" + describeType(type(), length()) +
-                     "): slice [" + std::to_string(offset) + ":" + std::to_string(offset + count) +
+    throw InputError("signal '" + name_ + "' (" + describeType(type(), length()) + "): slice [" +
+                     std::to_string(offset) + ":" + std::to_string(offset + count) +
                      ") is empty or leaves the signal");
   }
   return {*this, offset, count};

@@ -49,13 +49,18 @@ std::string describeValueType(const Value& value) {
   return std::visit(
       [](const auto& v) -> std::string {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, bool>) return "bool";
-        else if constexpr (std::is_same_v<T, std::int64_t>) return "int";
-        else if constexpr (std::is_same_v<T, double>) return "double";
-        else if constexpr (std::is_same_v<T, std::string>) return "string";
+        if constexpr (std::is_same_v<T, bool>)
+          return "bool";
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          return "int";
+        else if constexpr (std::is_same_v<T, double>)
+          return "double";
+        else if constexpr (std::is_same_v<T, std::string>)
+          return "string";
         else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>)
           return describeType(ElementType::Int, v.size());
-        else return describeType(ElementType::Double, v.size());
+        else
+          return describeType(ElementType::Double, v.size());
       },
       value);
 }

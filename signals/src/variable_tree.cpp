@@ -24,8 +24,9 @@ bool under(std::string_view path, std::string_view prefix) {
 
 double Variable::element(std::size_t i) const {
   if (type() == ElementType::String || i >= length()) {
-    throw InputError("element " + std::to_string(i) + " of a " + std::string(toString(type())) + "[" +
-                     std::to_string(length()) + "] variable does not exist or is not numeric");
+    throw InputError("element " + std::to_string(i) + " of a " + std::string(toString(type())) +
+                     "[" + std::to_string(length()) +
+                     "] variable does not exist or is not numeric");
   }
   const Value value = get();
   if (const auto* v = std::get_if<std::vector<double>>(&value)) return (*v)[i];
@@ -140,13 +141,14 @@ void VariableTree::throwUnknown(std::string_view path) const {
   // Candidates: every leaf and every branch, so a typo anywhere in the path finds its match.
   std::set<std::string> names;
   for (const auto& [leaf, variable] : leaves_) {
-    for (std::size_t dot = leaf.find('.'); dot != std::string::npos; dot = leaf.find('.', dot + 1)) {
+    for (std::size_t dot = leaf.find('.'); dot != std::string::npos;
+         dot = leaf.find('.', dot + 1)) {
       names.insert(leaf.substr(0, dot));
     }
     names.insert(leaf);
   }
   throw NotFoundError("no variable '" + std::string(path) + "'" +
-                   didYouMean(path, std::vector<std::string>(names.begin(), names.end())));
+                      didYouMean(path, std::vector<std::string>(names.begin(), names.end())));
 }
 
 }  // namespace hopsim

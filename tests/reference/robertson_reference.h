@@ -5,10 +5,10 @@
 //
 // At t = 0.4 * 10^k, k = 0..11: SciPy 1.10's Radau IIA (Hairer & Wanner's 5th order) at rtol
 // 1e-13, atol (1e-22, 1e-28, 1e-20), stopping on each output time; it reproduces the value
-// below at 1e11 to 12 digits, and a run at rtol 1e-12 agrees with it to 12 digits. At 1e11: the published
-// high-precision value of the "Test Set for IVP Solvers" (F. Mazzia, C. Magherini, University
-// of Bari), problem ROBER. SUNDIALS' cvRoberts_dns.out table comes from an rtol 1e-4 run and is
-// good to only ~1e-3 (y3(0.4) = 1.480205e-02 against 1.479402e-02), so it is not used.
+// below at 1e11 to 12 digits, and a run at rtol 1e-12 agrees with it to 12 digits. At 1e11: the
+// published high-precision value of the "Test Set for IVP Solvers" (F. Mazzia, C. Magherini,
+// University of Bari), problem ROBER. SUNDIALS' cvRoberts_dns.out table comes from an rtol 1e-4 run
+// and is good to only ~1e-3 (y3(0.4) = 1.480205e-02 against 1.479402e-02), so it is not used.
 
 #include <array>
 

@@ -16,15 +16,16 @@ std::string context(std::string_view where, std::string_view name) {
 }
 
 std::string format(const Vector3& v) {
-  return "(" + std::to_string(v.x()) + ", " + std::to_string(v.y()) + ", " +
-         std::to_string(v.z()) + ")";
+  return "(" + std::to_string(v.x()) + ", " + std::to_string(v.y()) + ", " + std::to_string(v.z()) +
+         ")";
 }
 
 void checkPose(const RigidTransform& X, const std::string& what) {
   if (!X.rotation().allFinite() || !X.translation().allFinite() ||
       !spatial::isRotation(X.rotation(), 1e-9)) {
-    throw InputError(what + " is not a rigid transform (expected a finite rotation matrix and a "
-                            "finite translation)");
+    throw InputError(what +
+                     " is not a rigid transform (expected a finite rotation matrix and a "
+                     "finite translation)");
   }
 }
 
@@ -111,16 +112,15 @@ const Constraint& ConstraintSet::constraint(int i) const {
 int ConstraintSet::index(std::string_view name) const {
   const auto it = byName_.find(name);
   if (it == byName_.end()) {
-    throw InputError("ConstraintSet::index: no constraint is called \"" + std::string(name) +
-                     "\"");
+    throw InputError("ConstraintSet::index: no constraint is called \"" + std::string(name) + "\"");
   }
   return it->second;
 }
 
 // Validates what every constraint has and appends it; finish() commits it once complete, so a
 // throw in between leaves the set unchanged.
-Constraint& ConstraintSet::begin(std::string_view where, std::string_view name,
-                                 ConstraintType type, BodyIndex bodyA, BodyIndex bodyB) {
+Constraint& ConstraintSet::begin(std::string_view where, std::string_view name, ConstraintType type,
+                                 BodyIndex bodyA, BodyIndex bodyB) {
   const std::string what = context(where, name);
   if (name.empty()) {
     throw InputError("ConstraintSet::" + std::string(where) +
@@ -253,8 +253,8 @@ int ConstraintSet::addDistance(std::string_view name, BodyIndex bodyA, const Vec
 }
 
 int ConstraintSet::addRevoluteSpherical(std::string_view name, BodyIndex bodyA,
-                                        const Vector3& p_AoP_A, const Vector3& z_A,
-                                        BodyIndex bodyB, const Vector3& p_BoQ_B, double length) {
+                                        const Vector3& p_AoP_A, const Vector3& z_A, BodyIndex bodyB,
+                                        const Vector3& p_BoQ_B, double length) {
   Constraint& c =
       begin("addRevoluteSpherical", name, ConstraintType::RevoluteSpherical, bodyA, bodyB);
   const std::string what = context("addRevoluteSpherical", name);
@@ -274,10 +274,9 @@ int ConstraintSet::addRevoluteSpherical(std::string_view name, BodyIndex bodyA,
 int ConstraintSet::addRevoluteTranslational(std::string_view name, BodyIndex bodyA,
                                             const Vector3& p_AoP_A, const Vector3& z_A,
                                             BodyIndex bodyB, const Vector3& p_BoQ_B,
-                                            const Vector3& x_B, const Vector3& y_B,
-                                            double length) {
-  Constraint& c = begin("addRevoluteTranslational", name, ConstraintType::RevoluteTranslational,
-                        bodyA, bodyB);
+                                            const Vector3& x_B, const Vector3& y_B, double length) {
+  Constraint& c =
+      begin("addRevoluteTranslational", name, ConstraintType::RevoluteTranslational, bodyA, bodyB);
   const std::string what = context("addRevoluteTranslational", name);
   checkPoint(p_AoP_A, what + ": point p_AoP_A");
   checkPoint(p_BoQ_B, what + ": point p_BoQ_B");
@@ -305,9 +304,8 @@ int ConstraintSet::addRevoluteTranslational(std::string_view name, BodyIndex bod
   return finish();
 }
 
-int ConstraintSet::addPointOnLine(std::string_view name, BodyIndex bodyA,
-                                  const Vector3& p_AoP_A, const Vector3& n_A, BodyIndex bodyB,
-                                  const Vector3& p_BoQ_B) {
+int ConstraintSet::addPointOnLine(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
+                                  const Vector3& n_A, BodyIndex bodyB, const Vector3& p_BoQ_B) {
   Constraint& c = begin("addPointOnLine", name, ConstraintType::PointOnLine, bodyA, bodyB);
   const std::string what = context("addPointOnLine", name);
   checkPoint(p_AoP_A, what + ": point p_AoP_A");
@@ -321,9 +319,8 @@ int ConstraintSet::addPointOnLine(std::string_view name, BodyIndex bodyA,
   return finish();
 }
 
-int ConstraintSet::addPointOnPlane(std::string_view name, BodyIndex bodyA,
-                                   const Vector3& p_AoP_A, const Vector3& n_A, BodyIndex bodyB,
-                                   const Vector3& p_BoQ_B) {
+int ConstraintSet::addPointOnPlane(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
+                                   const Vector3& n_A, BodyIndex bodyB, const Vector3& p_BoQ_B) {
   Constraint& c = begin("addPointOnPlane", name, ConstraintType::PointOnPlane, bodyA, bodyB);
   const std::string what = context("addPointOnPlane", name);
   checkPoint(p_AoP_A, what + ": point p_AoP_A");

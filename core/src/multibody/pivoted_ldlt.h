@@ -47,8 +47,8 @@ inline int factorizePivotedLdlt(Eigen::Ref<Eigen::MatrixXd> K, Eigen::Ref<Eigen:
 // consistent b those equations then hold too). y is scratch of size n.
 inline void solvePivotedLdlt(const Eigen::Ref<const Eigen::MatrixXd>& K,
                              const Eigen::Ref<const Eigen::VectorXi>& perm, int rank,
-                             const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::Ref<Eigen::VectorXd> y,
-                             Eigen::Ref<Eigen::VectorXd> x) {
+                             const Eigen::Ref<const Eigen::VectorXd>& b,
+                             Eigen::Ref<Eigen::VectorXd> y, Eigen::Ref<Eigen::VectorXd> x) {
   for (Eigen::Index k = 0; k < rank; ++k) y[k] = b[perm[k]];
   for (Eigen::Index k = 0; k < rank; ++k) {
     for (Eigen::Index r = k + 1; r < rank; ++r) y[r] -= K(r, k) * y[k];

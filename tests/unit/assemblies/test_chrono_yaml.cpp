@@ -437,7 +437,8 @@ TEST_CASE("chrono yaml: body loads and load controllers") {
   CHECK(countHas(m.warnings, "ignored for a load controller") == 1);
 }
 
-TEST_CASE("chrono yaml: contact read and visualization kept, spellings of A14 accepted with warnings") {
+TEST_CASE(
+    "chrono yaml: contact read and visualization kept, spellings of A14 accepted with warnings") {
   const auto m = readInline(std::string(kHead) + R"(    - name: s
       location: [0, 0, 0]
       fixed: true

@@ -135,10 +135,12 @@ TEST_CASE("chrono yaml errors: unknown bodies, bad enums, duplicate names") {
   y = std::string(kHead) +
       "  body_loads:\n    - {name: x, type: FORCE, body: b, load: [1, 0, 0], point: [0, 0, 0]}\n"
       "  load_controllers:\n    - {name: x, type: TORQUE, body: b}\n";
-  CHECK(has(readError(y), "m.yaml:15:7: model.load_controllers: load controller 'x' has the name "
-                          "of the body load at m.yaml:13:7"));
+  CHECK(has(readError(y),
+            "m.yaml:15:7: model.load_controllers: load controller 'x' has the name "
+            "of the body load at m.yaml:13:7"));
   y = motor("{type: CONTROLLER}") + "  load_controllers:\n    - {name: m, type: FORCE, body: b}\n";
-  CHECK(has(readError(y), "load controller 'm' has the name of the CONTROLLER motor at m.yaml:13:7"));
+  CHECK(
+      has(readError(y), "load controller 'm' has the name of the CONTROLLER motor at m.yaml:13:7"));
 }
 
 TEST_CASE("chrono yaml errors: geometry and inertia") {

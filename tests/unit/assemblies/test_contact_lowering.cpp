@@ -279,10 +279,9 @@ model:
         shapes:
           - {type: HULL, material: m, filename: hull.obj}
 )"));
-    const std::string expected =
-        "hull.yaml:11:13: cannot read '" +
-        (std::filesystem::path(file).parent_path() / "hull.obj").string() +
-        "': No such file or directory";
+    const std::string expected = "hull.yaml:11:13: cannot read '" +
+                                 (std::filesystem::path(file).parent_path() / "hull.obj").string() +
+                                 "': No such file or directory";
     CHECK_THROWS_WITH_AS(Scenario::load(file), doctest::Contains(expected.c_str()), InputError);
   }
   SUBCASE("an unknown material") {

@@ -120,8 +120,9 @@ TEST_CASE("examples: pendulum_pd.yaml as it is ends upright within the torque li
   CHECK(std::abs(q.back()) < 1e-4);
   CHECK(std::abs(scenario->sim().multibody().q()[0]) < 1e-4);
   // Row 0 (t = 0) holds the controller's output before its first update (NaN: the recorder's
-  // first row comes before the first hop's initial update; docs/scenario-yaml.md); from t = 0.02 on every command is finite and within the limit, and
-  // is the PD law of the recorded state up to rounding (the encoder reads it exactly).
+  // first row comes before the first hop's initial update; docs/scenario-yaml.md); from t = 0.02 on
+  // every command is finite and within the limit, and is the PD law of the recorded state up to
+  // rounding (the encoder reads it exactly).
   const auto& u = column(r, "multibody.bodies.pendulum.U");
   double largest = 0.0;
   for (std::size_t k = 1; k < r.rows(); ++k) {
@@ -209,10 +210,11 @@ TEST_CASE("examples: pendulum_pd.yaml and its C++ construction agree bit for bit
   top.addAssembly<GravityAssembly>("gravity", withParams(map({{"g", {0.0, 0.0, -9.81}}})));
   top.addAssembly<BodyAssembly>(
       "pendulum",
-      withParams(map({{"mass", 1.0},
-                      {"cm", {0.0, 0.0, 1.0}},
-                      {"inertia", {0.01, 0.01, 0.01}},
-                      {"hinge", map({{"type", "PIN"}, {"axes", {0.0, 1.0, 0.0}}, {"q", {0.1}}})}})));
+      withParams(
+          map({{"mass", 1.0},
+               {"cm", {0.0, 0.0, 1.0}},
+               {"inertia", {0.01, 0.01, 0.01}},
+               {"hinge", map({{"type", "PIN"}, {"axes", {0.0, 1.0, 0.0}}, {"q", {0.1}}})}})));
   auto& encoder = sim.addModel<models::HingeEncoder>("encoder");
   encoder.attachToHinge("pendulum");
   auto& controller = sim.addModel<models::PdController>("controller");
@@ -326,7 +328,7 @@ TEST_CASE("examples: cart_pole_balance.yaml follows the cart-pole's own equation
     peak = std::max(peak, std::abs(theta[k]));
   }
   CHECK(worst < 1e-10);
-  CHECK(peak > 0.02);              // it leans first (0.5 rad/s initial rate) ...
+  CHECK(peak > 0.02);                    // it leans first (0.5 rad/s initial rate) ...
   CHECK(std::abs(theta.back()) < 1e-6);  // ... and settles upright
 }
 
@@ -337,7 +339,9 @@ namespace {
 
 // ---- slider_pushes_ball.yaml ------------------------------------------------------------------
 
-TEST_CASE("contact (long): examples: slider_pushes_ball.yaml runs 20 s with contact and keeps the books") {
+TEST_CASE(
+    "contact (long): examples: slider_pushes_ball.yaml runs 20 s with contact and keeps the "
+    "books") {
   auto scenario = Scenario::load(example("slider_pushes_ball.yaml"), {"simulation.end_time=20"});
   scenario->run();
   const Recorder& r = scenario->recorder();

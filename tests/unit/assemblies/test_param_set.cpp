@@ -82,14 +82,10 @@ struct HeavyBodyParams : BodyParams {
   SchemaKey<std::string> material = field<std::string>("material").defaultValue("steel");
 };
 
-ParamSet parseAll(InputNode input) {
-  return ParamSet::parse(schemaOf<AllTypes>(), input, "p");
-}
+ParamSet parseAll(InputNode input) { return ParamSet::parse(schemaOf<AllTypes>(), input, "p"); }
 const AllTypes& all() { return *schemaOf<AllTypes>(); }
 
-ParamSet body(InputNode input) {
-  return ParamSet::parse(schemaOf<BodyParams>(), input, "b");
-}
+ParamSet body(InputNode input) { return ParamSet::parse(schemaOf<BodyParams>(), input, "b"); }
 
 ParamSet vehicle(InputNode input) {
   return ParamSet::parse(schemaOf<VehicleParams>(), input, "assemblies.SC1.params");
@@ -112,8 +108,8 @@ TEST_CASE("bools accept bools, 0/1 and the usual words, but not quoted text") {
   CHECK(parseAll(InputNode::mapping({{"flag", InputNode::text("Yes")}}))[all().flag]);
   CHECK(parseAll(InputNode::mapping({{"flag", InputNode::text("on")}}))[all().flag]);
   CHECK_FALSE(parseAll(InputNode::mapping({{"flag", InputNode::text("FALSE")}}))[all().flag]);
-  CHECK_THROWS_WITH_AS(parseAll(InputNode::mapping({{"flag", 2}})),
-                       "p.flag: expected bool, got 2", InputError);
+  CHECK_THROWS_WITH_AS(parseAll(InputNode::mapping({{"flag", 2}})), "p.flag: expected bool, got 2",
+                       InputError);
   CHECK_THROWS_WITH_AS(
       parseAll(InputNode::mapping({{"flag", InputNode::text("true", {"f.yaml", 1, 7}, true)}})),
       "f.yaml:1:7: p.flag: expected bool, got \"true\"", InputError);
@@ -171,14 +167,15 @@ TEST_CASE("strings accept any scalar, rendered as text") {
 }
 
 TEST_CASE("a unit on the last element of a vector applies to every element") {
-  const auto set = parseAll(
-      InputNode::mapping({{"position", InputNode::sequence({"1", "2", "3km"})}}));
+  const auto set =
+      parseAll(InputNode::mapping({{"position", InputNode::sequence({"1", "2", "3km"})}}));
   CHECK(set[all().position] == std::vector<double>{1000.0, 2000.0, 3000.0});
   CHECK(parseAll(InputNode::mapping({{"position", {1.0, 2.0, 3.0}}}))[all().position] ==
         std::vector<double>{1.0, 2.0, 3.0});
   CHECK_THROWS_WITH_AS(
       parseAll(InputNode::mapping(
-          {{"position", InputNode::sequence({"1 km", InputNode::text("2", {"v.yaml", 2, 9}), "3"})}})),
+          {{"position",
+            InputNode::sequence({"1 km", InputNode::text("2", {"v.yaml", 2, 9}), "3"})}})),
       "p.position[0]: value \"1 km\": a unit may only be written on the last element, where it "
       "applies to every element",
       InputError);
@@ -194,10 +191,10 @@ TEST_CASE("a scalar stands for a vector only where the vector holds exactly one 
 }
 
 TEST_CASE("int vectors, string vectors and string maps") {
-  const auto set = parseAll(InputNode::mapping(
-      {{"ids", InputNode::sequence({1, "2", 3.0})},
-       {"names", InputNode::sequence({"a", "b"})},
-       {"graph", InputNode::mapping({{"Arm", "Base"}, {"Base", "root"}})}}));
+  const auto set = parseAll(
+      InputNode::mapping({{"ids", InputNode::sequence({1, "2", 3.0})},
+                          {"names", InputNode::sequence({"a", "b"})},
+                          {"graph", InputNode::mapping({{"Arm", "Base"}, {"Base", "root"}})}}));
   CHECK(set[all().ids] == std::vector<std::int64_t>{1, 2, 3});
   CHECK(set[all().names] == std::vector<std::string>{"a", "b"});
   CHECK(set[all().graph] == StringMap{{"Arm", "Base"}, {"Base", "root"}});
@@ -213,17 +210,16 @@ TEST_CASE("int vectors, string vectors and string maps") {
 TEST_CASE("bounds: exclusive and inclusive, on every element") {
   CHECK(body(InputNode::mapping({{"mass", 1e-9}}))[schemaOf<BodyParams>()->mass] == 1e-9);
   CHECK_THROWS_WITH_AS(body(InputNode::mapping({{"mass", -1}})),
-                       "b.mass: value -1 failed check: must be > 0 (bounds (0, inf))",
-                       InputError);
+                       "b.mass: value -1 failed check: must be > 0 (bounds (0, inf))", InputError);
   CHECK_THROWS_WITH_AS(body(InputNode::mapping({{"mass", 0.0}})),
                        "b.mass: value 0 failed check: must be > 0 (bounds (0, inf))", InputError);
   CHECK(parseAll(InputNode::mapping({{"ratio", 0.0}}))[all().ratio] == 0.0);
   CHECK(parseAll(InputNode::mapping({{"ratio", 1.0}}))[all().ratio] == 1.0);
   CHECK_THROWS_WITH_AS(parseAll(InputNode::mapping({{"ratio", 1.5}})),
-                       "p.ratio: value 1.5 failed check: must be <= 1 (bounds [0, 1])",
-                       InputError);
+                       "p.ratio: value 1.5 failed check: must be <= 1 (bounds [0, 1])", InputError);
   CHECK_THROWS_WITH_AS(
-      parseAll(InputNode::mapping({{"ids", InputNode::sequence({1, InputNode(-2).at({"i.yaml", 3, 12})})}})),
+      parseAll(InputNode::mapping(
+          {{"ids", InputNode::sequence({1, InputNode(-2).at({"i.yaml", 3, 12})})}})),
       "i.yaml:3:12: p.ids[1]: value -2 failed check: must be >= 0 (bounds [0, inf))", InputError);
 }
 
@@ -258,8 +254,7 @@ TEST_CASE("choices and custom checks") {
 // ---- structure errors ---------------------------------------------------------------------------
 
 TEST_CASE("missing required and unknown fields") {
-  CHECK_THROWS_WITH_AS(body(InputNode::mapping({})), "b.mass: missing required field",
-                       InputError);
+  CHECK_THROWS_WITH_AS(body(InputNode::mapping({})), "b.mass: missing required field", InputError);
   CHECK_THROWS_WITH_AS(body(InputNode::mapping({{"mas", 2.0}})),
                        "b: unknown field 'mas' (did you mean 'mass'?)", InputError);
   CHECK_THROWS_WITH_AS(
@@ -283,8 +278,10 @@ TEST_CASE("nested records report their full path and the file position") {
         std::vector<std::string>{"Base", "Arm"});
   CHECK_THROWS_WITH_AS(
       vehicle(InputNode::mapping(
-          {{"bodies", InputNode::mapping({{"Base", InputNode::mapping({{"mass", InputNode::text(
-                                                       "-1", {"s.yaml", 7, 13})}})}})}})),
+          {{"bodies",
+            InputNode::mapping(
+                {{"Base",
+                  InputNode::mapping({{"mass", InputNode::text("-1", {"s.yaml", 7, 13})}})}})}})),
       "s.yaml:7:13: assemblies.SC1.params.bodies.Base.mass: value -1 failed check: must be > 0 "
       "(bounds (0, inf))",
       InputError);
@@ -302,10 +299,15 @@ TEST_CASE("validate() runs across fields on parse and on set") {
   const auto pose = schemaOf<PoseParams>();
   CHECK_NOTHROW(ParamSet::parse(pose, InputNode::mapping({}), "pose"));
   CHECK_THROWS_WITH_AS(
-      ParamSet::parse(pose, InputNode::mapping({{"position", InputNode{1.0, 2.0, 3.0}.at({"p.yaml", 2, 11})}}), "pose"),
+      ParamSet::parse(
+          pose, InputNode::mapping({{"position", InputNode{1.0, 2.0, 3.0}.at({"p.yaml", 2, 11})}}),
+          "pose"),
       "pose.attitude: position and attitude must be given together", InputError);
   CHECK_THROWS_WITH_AS(
-      ParamSet::parse(pose, InputNode::mapping({{"attitude", InputNode{0.0, 0.0, 0.0, 1.0}.at({"p.yaml", 3, 11})}}), "pose"),
+      ParamSet::parse(
+          pose,
+          InputNode::mapping({{"attitude", InputNode{0.0, 0.0, 0.0, 1.0}.at({"p.yaml", 3, 11})}}),
+          "pose"),
       "pose.position: position and attitude must be given together", InputError);
 
   auto set = ParamSet::parse(pose, InputNode::mapping({}), "pose");
@@ -407,16 +409,15 @@ TEST_CASE("every value knows its source") {
 TEST_CASE("leaves flatten nested records in declaration order") {
   const auto set = vehicle(twoBodies());
   CHECK(set.leafPaths() == std::vector<std::string>{"bodies.Base.mass", "bodies.Base.cm",
-                                                    "bodies.Arm.mass", "bodies.Arm.cm",
-                                                    "maxMass"});
+                                                    "bodies.Arm.mass", "bodies.Arm.cm", "maxMass"});
   CHECK(std::get<std::vector<double>>(set.leaf("bodies.Arm.cm")) ==
         std::vector<double>{0.0, 0.0, 0.0});
   CHECK_THROWS_WITH_AS(set.leaf("bodies.Arm.mas"),
                        "assemblies.SC1.params.bodies.Arm: no parameter 'mas' (did you mean "
                        "'mass'?)",
                        InputError);
-  CHECK_THROWS_WITH_AS(set.leaf("bodies.Arm"), "assemblies.SC1.params.bodies.Arm: is a record, not a leaf",
-                       InputError);
+  CHECK_THROWS_WITH_AS(set.leaf("bodies.Arm"),
+                       "assemblies.SC1.params.bodies.Arm: is a record, not a leaf", InputError);
   const auto types = parseAll(InputNode::mapping({{"names", InputNode::sequence({"a"})}}));
   CHECK(types.leafPaths() == std::vector<std::string>{"flag", "count", "mode"});
   CHECK(std::get<std::int64_t>(types.leaf("count")) == 1);
@@ -435,14 +436,14 @@ TEST_CASE("setPath renames nested sets") {
 }
 
 TEST_CASE("toInput renders SI values that parse back to the same set") {
-  const auto original = parseAll(InputNode::mapping(
-      {{"flag", "yes"},
-       {"distance", "12 km"},
-       {"mode", "medium"},
-       {"position", InputNode::sequence({"1", "2", "3km"})},
-       {"ids", InputNode::sequence({4, 5})},
-       {"names", InputNode::sequence({"x", "y"})},
-       {"graph", InputNode::mapping({{"Arm", "Base"}})}}));
+  const auto original =
+      parseAll(InputNode::mapping({{"flag", "yes"},
+                                   {"distance", "12 km"},
+                                   {"mode", "medium"},
+                                   {"position", InputNode::sequence({"1", "2", "3km"})},
+                                   {"ids", InputNode::sequence({4, 5})},
+                                   {"names", InputNode::sequence({"x", "y"})},
+                                   {"graph", InputNode::mapping({{"Arm", "Base"}})}}));
   const InputNode dumped = original.toInput();
   CHECK(dumped.keys() == std::vector<std::string>{"flag", "count", "distance", "mode", "position",
                                                   "ids", "names", "graph"});
@@ -478,7 +479,9 @@ TEST_CASE("a derived schema adds fields and redeclares inherited ones in place")
 
 TEST_CASE("field descriptions for messages and docs") {
   const auto& fields = schemaOf<AllTypes>()->fields();
-  const auto field = [&](std::string_view name) { return fields[*schemaOf<AllTypes>()->find(name)]; };
+  const auto field = [&](std::string_view name) {
+    return fields[*schemaOf<AllTypes>()->find(name)];
+  };
   CHECK(field("position").typeName() == "double[3]");
   CHECK(field("ids").typeName() == "int[1..4]");
   CHECK(field("names").typeName() == "string[]");
@@ -528,10 +531,10 @@ TEST_CASE("declaration errors are ModelErrors naming the field") {
   CHECK_THROWS_WITH_AS(DefaultWrongLength{},
                        "parameter field 'v': invalid default: expected double[3], got 1 element",
                        ModelError);
-  CHECK_THROWS_WITH_AS(ChoicesOnDouble{}, doctest::Contains("parameter field 'x': choices on a double"),
-                       ModelError);
-  CHECK_THROWS_WITH_AS(BoundsOnString{}, doctest::Contains("parameter field 's': bounds on a string"),
-                       ModelError);
+  CHECK_THROWS_WITH_AS(ChoicesOnDouble{},
+                       doctest::Contains("parameter field 'x': choices on a double"), ModelError);
+  CHECK_THROWS_WITH_AS(BoundsOnString{},
+                       doctest::Contains("parameter field 's': bounds on a string"), ModelError);
   CHECK_THROWS_WITH_AS(NonSiUnit{}, "parameter field 'x': unit 'km' is not an SI unit", ModelError);
 }
 

@@ -2,11 +2,11 @@
 // format checks, includes, overrides, events, logging, transactions, anchors and breaks.
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -578,8 +578,8 @@ TEST_CASE("scenario: logging globs, exact paths and misses") {
   CHECK(s->recorder().columns() == std::vector<std::string>{"time", "signals.a", "signals.b[0]",
                                                             "signals.b[1]", "signals.p.s"});
   s = logged(R"({variables: [models.w.params.frequency, "models.*.params.amplitude"]})");
-  CHECK(s->recorder().columns() == std::vector<std::string>{"time", "models.w.params.frequency",
-                                                            "models.w.params.amplitude"});
+  CHECK(s->recorder().columns() ==
+        std::vector<std::string>{"time", "models.w.params.frequency", "models.w.params.amplitude"});
   CHECK(s->recorder().units()[1] == "Hz");
   const std::string m = errorOf(std::string(kLogged) + "logging: {variables: [signals.aa]}\n");
   CHECK(has(m, "test.yaml:16:"));

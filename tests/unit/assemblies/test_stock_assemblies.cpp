@@ -150,7 +150,8 @@ TEST_CASE("BodyAssembly names its body config.body and attaches it to context.pa
 // ---- VehicleAssembly ---------------------------------------------------------------------
 
 InputNode freeBase() {
-  return map({{"mass", 10.0}, {"inertia", {1.0, 2.0, 2.5}}, {"hinge", map({{"type", "FULL6DOF"}})}});
+  return map(
+      {{"mass", 10.0}, {"inertia", {1.0, 2.0, 2.5}}, {"hinge", map({{"type", "FULL6DOF"}})}});
 }
 
 InputNode lockedChild() {
@@ -160,7 +161,6 @@ InputNode lockedChild() {
               {"products", {0.01, 0.0, 0.0}},
               {"hinge", map({{"type", "locked"}, {"inboard_position", {1.0, 0.5, 0.0}}})}});
 }
-
 
 TEST_CASE("VehicleAssembly two-body free fall: z(t) = z0 - g t²/2, attitude kept") {
   Simulation sim;
@@ -223,15 +223,15 @@ TEST_CASE("VehicleAssembly rejects bad vehicles, naming the path (seed 7.18)") {
     CHECK(m.find("assemblies.SC1.config.basename") != std::string::npos);
   }
   SUBCASE("basename not in bodies") {
-    const std::string m = fails(map({{"basename", "Bsae"}, {"bodygraph", graph()}}),
-                                map({{"bodies", bodies()}}));
+    const std::string m =
+        fails(map({{"basename", "Bsae"}, {"bodygraph", graph()}}), map({{"bodies", bodies()}}));
     CHECK(m.find("assemblies.SC1.config.basename") != std::string::npos);
     CHECK(m.find("'Bsae'") != std::string::npos);
   }
   SUBCASE("a bodygraph body not in bodies") {
-    const std::string m =
-        fails(map({{"basename", "Base"}, {"bodygraph", map({{"Tank", "Base"}, {"Probe", "Tank"}})}}),
-              map({{"bodies", bodies()}}));
+    const std::string m = fails(
+        map({{"basename", "Base"}, {"bodygraph", map({{"Tank", "Base"}, {"Probe", "Tank"}})}}),
+        map({{"bodies", bodies()}}));
     CHECK(m.find("assemblies.SC1.config.bodygraph") != std::string::npos);
     CHECK(m.find("'Probe'") != std::string::npos);
     CHECK(m.find("assemblies.SC1.params.bodies") != std::string::npos);
@@ -243,10 +243,10 @@ TEST_CASE("VehicleAssembly rejects bad vehicles, naming the path (seed 7.18)") {
           std::string::npos);
   }
   SUBCASE("a cycle") {
-    const std::string m =
-        fails(map({{"basename", "Base"}, {"bodygraph", map({{"Tank", "Pod"}, {"Pod", "Tank"}})}}),
-              map({{"bodies", map({{"Base", freeBase()}, {"Tank", lockedChild()},
-                                   {"Pod", lockedChild()}})}}));
+    const std::string m = fails(
+        map({{"basename", "Base"}, {"bodygraph", map({{"Tank", "Pod"}, {"Pod", "Tank"}})}}),
+        map({{"bodies",
+              map({{"Base", freeBase()}, {"Tank", lockedChild()}, {"Pod", lockedChild()}})}}));
     CHECK(m.find("assemblies.SC1.config.bodygraph") != std::string::npos);
     CHECK(m.find("cycle") != std::string::npos);
   }
@@ -260,25 +260,30 @@ TEST_CASE("VehicleAssembly rejects bad vehicles, naming the path (seed 7.18)") {
     CHECK(m.find("FULL6DOF") != std::string::npos);
   }
   SUBCASE("a bad hinge and a bad inertia") {
-    std::string m = fails(
-        map({{"basename", "Base"}}),
-        map({{"bodies", map({{"Base", pointBody(1.0, {0.0, 0.0, 0.0}, map({{"type", "hinge"}}))}})}}));
+    std::string m =
+        fails(map({{"basename", "Base"}}),
+              map({{"bodies",
+                    map({{"Base", pointBody(1.0, {0.0, 0.0, 0.0}, map({{"type", "hinge"}}))}})}}));
     CHECK(m.find("assemblies.SC1.params.bodies.Base.hinge.type") != std::string::npos);
     CHECK(m.find("PIN") != std::string::npos);
-    m = fails(map({{"basename", "Base"}}),
-              map({{"bodies", map({{"Base", pointBody(1.0, {0.0, 0.0, 0.0},
-                                                      map({{"type", "UJOINT"},
-                                                           {"axes", {1.0, 0.0, 0.0}}}))}})}}));
+    m = fails(
+        map({{"basename", "Base"}}),
+        map({{"bodies",
+              map({{"Base", pointBody(1.0, {0.0, 0.0, 0.0},
+                                      map({{"type", "UJOINT"}, {"axes", {1.0, 0.0, 0.0}}}))}})}}));
     CHECK(m.find("assemblies.SC1.params.bodies.Base.hinge.axes") != std::string::npos);
-    m = fails(map({{"basename", "Base"}}),
-              map({{"bodies", map({{"Base", map({{"mass", 1.0}, {"inertia", {1.0, 1.0, 3.0}}})}})}}));
+    m = fails(
+        map({{"basename", "Base"}}),
+        map({{"bodies", map({{"Base", map({{"mass", 1.0}, {"inertia", {1.0, 1.0, 3.0}}})}})}}));
     CHECK(m.find("assemblies.SC1.params.bodies.Base.inertia") != std::string::npos);
     CHECK(m.find("triangle") != std::string::npos);
-    m = fails(map({{"basename", "Base"}}),
-              map({{"bodies", map({{"Base", map({{"mass", 1.0},
-                                                 {"inertia", {1.0, 1.0, 1.0}},
-                                                 {"hinge", map({{"q", {1.2, 0.0, 0.0, 0.0,
-                                                                       0.0, 0.0, 0.0}}})}})}})}}));
+    m = fails(
+        map({{"basename", "Base"}}),
+        map({{"bodies",
+              map({{"Base",
+                    map({{"mass", 1.0},
+                         {"inertia", {1.0, 1.0, 1.0}},
+                         {"hinge", map({{"q", {1.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}}})}})}})}}));
     CHECK(m.find("assemblies.SC1.params.bodies.Base.hinge.q") != std::string::npos);
   }
   // Nothing half-built stays behind.
@@ -294,9 +299,9 @@ TEST_CASE("ModelAssembly wraps registered models, a parent ties their ports") {
   sim.addSignal("x", ElementType::Double, 1);
   sim.addSignal("y", ElementType::Double, 1);
   top.addAssembly<ModelAssembly>(
-      "source", inputs(map({{"model", "SineWave"}}), {},
-                       map({{"amplitude", 2.0}, {"frequency", "1 Hz"}, {"phase", 0.3}}),
-                       {tie("y", "x")}));
+      "source",
+      inputs(map({{"model", "SineWave"}}), {},
+             map({{"amplitude", 2.0}, {"frequency", "1 Hz"}, {"phase", 0.3}}), {tie("y", "x")}));
   auto& gain = top.addAssembly<ModelAssembly>(
       "gain", inputs(map({{"model", "Gain"}, {"lengths", map({{"n", "1"}})}}), {},
                      map({{"k", 2.5}}), {tie("u", "x"), tie("y", "y")}));
@@ -305,8 +310,7 @@ TEST_CASE("ModelAssembly wraps registered models, a parent ties their ports") {
   sim.advanceTimeTo(0.25);
   // y = k A sin(2π f t + φ) at t = 0.25 s.
   const double expected = 2.5 * 2.0 * std::sin(2.0 * std::numbers::pi * 0.25 + 0.3);
-  CHECK(std::get<double>(sim.get("signals.y")) ==
-        doctest::Approx(expected).epsilon(1e-12));
+  CHECK(std::get<double>(sim.get("signals.y")) == doctest::Approx(expected).epsilon(1e-12));
 }
 
 TEST_CASE("ModelAssembly errors name the config path") {

@@ -171,11 +171,9 @@ TEST_CASE("yaml: a merge value that is not a mapping or a list of mappings is an
                        "a sequence",
                        InputError);
   CHECK_THROWS_WITH_AS(parseYaml("a: {<<: ~}\n", "e.yaml"),
-                       doctest::Contains("e.yaml:1:5: merge key '<<' needs a mapping"),
-                       InputError);
+                       doctest::Contains("e.yaml:1:5: merge key '<<' needs a mapping"), InputError);
   CHECK_THROWS_WITH_AS(parseYaml("x: &x {k: 1}\na:\n  <<: *x\n  <<: *x\n", "e.yaml"),
-                       "e.yaml:4:3: duplicate key '<<' (first written at e.yaml:3:3)",
-                       InputError);
+                       "e.yaml:4:3: duplicate key '<<' (first written at e.yaml:3:3)", InputError);
 }
 
 TEST_CASE("yaml: a quoted \"<<\" is an ordinary key, not a merge") {
@@ -220,8 +218,8 @@ TEST_CASE("yaml: files are read and their path names every location") {
   const InputNode doc = loadYamlFile(path);
   CHECK(at(doc, "end").location().toString() == path + ":2:6");
   const std::string broken = dir.write("broken.yaml", "a: [\n");
-  CHECK_THROWS_WITH_AS(loadYamlFile(broken), doctest::Contains((broken + ":2:1: YAML syntax error").c_str()),
-                       InputError);
+  CHECK_THROWS_WITH_AS(loadYamlFile(broken),
+                       doctest::Contains((broken + ":2:1: YAML syntax error").c_str()), InputError);
 }
 
 TEST_CASE("yaml: an unreadable file is an error naming the path and the reason") {
@@ -230,9 +228,9 @@ TEST_CASE("yaml: an unreadable file is an error naming the path and the reason")
   CHECK_THROWS_WITH_AS(loadYamlFile(missing),
                        ("cannot read '" + missing + "': No such file or directory").c_str(),
                        InputError);
-  CHECK_THROWS_WITH_AS(loadYamlFile(dir.path()),
-                       ("cannot read '" + dir.path() + "': not a regular file (a directory)").c_str(),
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      loadYamlFile(dir.path()),
+      ("cannot read '" + dir.path() + "': not a regular file (a directory)").c_str(), InputError);
   CHECK_THROWS_WITH_AS(loadYamlFile("/dev/zero"),
                        "cannot read '/dev/zero': not a regular file (a character device)",
                        InputError);
@@ -264,8 +262,7 @@ TEST_CASE("yaml: an alias bomb stops at the node limit") {
     for (int i = 1; i < 10; ++i) bomb += ", " + previous;
     bomb += "]\n";
   }
-  CHECK_THROWS_WITH_AS(parseYaml(bomb), doctest::Contains("more than 1000000 nodes"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(parseYaml(bomb), doctest::Contains("more than 1000000 nodes"), InputError);
 }
 
 TEST_CASE("yaml: a repeated key is an error naming both places") {
@@ -281,8 +278,7 @@ TEST_CASE("yaml: a mapping key must be a scalar") {
   CHECK_THROWS_WITH_AS(parseYaml("{a: 1}: v\n", "k.yaml"),
                        "k.yaml:1:1: a mapping key must be a scalar, not a mapping", InputError);
   CHECK_THROWS_WITH_AS(parseYaml("~: v\n", "k.yaml"),
-                       doctest::Contains("a mapping key must be a scalar, not a null"),
-                       InputError);
+                       doctest::Contains("a mapping key must be a scalar, not a null"), InputError);
 }
 
 }  // namespace hopsim

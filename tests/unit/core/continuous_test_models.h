@@ -13,10 +13,10 @@
 namespace hopsim::test {
 
 /// Declares `declaration()` for a model class whose nested Declaration is default-constructible.
-#define HOPSIM_TEST_DECLARATION                 \
-  static const Declaration& declaration() {     \
-    static const Declaration d;                 \
-    return d;                                   \
+#define HOPSIM_TEST_DECLARATION             \
+  static const Declaration& declaration() { \
+    static const Declaration d;             \
+    return d;                               \
   }
 
 /// m x'' = -k x: x(t) = x0 cos(w t) + v0/w sin(w t), w = sqrt(k/m). Output x.
@@ -130,8 +130,9 @@ class Robertson final : public ContinuousModel {
  public:
   struct Declaration : ModelSpec {
     Declaration() : ModelSpec("Robertson", ModelKind::Continuous, "stiff chemical kinetics") {}
-    ContinuousStateKey<Eigen::VectorXd> y = continuousState<Eigen::VectorXd>("y").length(3)
-                                                 .defaultValue(std::vector<double>{1.0, 0.0, 0.0});
+    ContinuousStateKey<Eigen::VectorXd> y =
+        continuousState<Eigen::VectorXd>("y").length(3).defaultValue(
+            std::vector<double>{1.0, 0.0, 0.0});
   };
   HOPSIM_TEST_DECLARATION
   explicit Robertson(std::string name) : ContinuousModel(std::move(name), declaration()) {}

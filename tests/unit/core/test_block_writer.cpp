@@ -1,8 +1,6 @@
 // BlockWriter: the blocks a sink is handed, column by column, in the caller's thread or in one
 // of the writer's own, and a failed write thrown by the next call.
 
-#include "hopsim/core/block_writer.h"
-
 #include <doctest/doctest.h>
 
 #include <memory>
@@ -10,6 +8,7 @@
 #include <vector>
 
 #include "continuous_test_models.h"
+#include "hopsim/core/block_writer.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
@@ -77,7 +76,8 @@ TEST_CASE("a BlockWriter hands the samples over column by column, in order") {
   }
 }
 
-TEST_CASE("a BlockWriter throws a failed write at once or by its next call, and at every later one") {
+TEST_CASE(
+    "a BlockWriter throws a failed write at once or by its next call, and at every later one") {
   const Recorded run;
   const Recorder& r = *run.recorder;
   Written now;
@@ -94,8 +94,7 @@ TEST_CASE("a BlockWriter throws a failed write at once or by its next call, and 
   later.failAt = 0;
   BlockWriter background(keepIn(later), true);
   background.write(r, 0, 10);  // fails in the writer's thread
-  CHECK_THROWS_WITH_AS(background.write(r, 10, 20), "cannot write 'blocks': it broke",
-                       InputError);
+  CHECK_THROWS_WITH_AS(background.write(r, 10, 20), "cannot write 'blocks': it broke", InputError);
   CHECK_THROWS_WITH_AS(background.close(), "cannot write 'blocks': it broke", InputError);
   CHECK(background.samples() == 0);
   CHECK(later.calls == 1);

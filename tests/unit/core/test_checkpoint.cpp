@@ -43,8 +43,8 @@ void buildScenario(Simulation& sim, Journal& journal) {
   sim.setModelRate("acc", 30.0);
   sim.lock();
   sim.registerZeroCrossing(
-      "impact", [&ball](Simulation&, double) { return ball.height(); },
-      CrossingDirection::Falling, [&ball, &journal](Simulation&, double t) {
+      "impact", [&ball](Simulation&, double) { return ball.height(); }, CrossingDirection::Falling,
+      [&ball, &journal](Simulation&, double t) {
         journal.impacts.push_back(t);
         ball.setVelocity(-0.8 * ball.velocity());
       });
@@ -52,9 +52,8 @@ void buildScenario(Simulation& sim, Journal& journal) {
     const double k = std::get<double>(s.get("models.spring.params.k"));
     s.set("models.spring.params.k", k * 1.01);
   });
-  sim.registerTimedEvent("early", 2.0, [&journal](Simulation&, double t) {
-    journal.kicks.push_back(t);
-  });
+  sim.registerTimedEvent("early", 2.0,
+                         [&journal](Simulation&, double t) { journal.kicks.push_back(t); });
   sim.registerTimedEvent("late", 7.0, [&journal](Simulation& s, double t) {
     journal.kicks.push_back(t);
     s.set("models.spring.continuousStates.v", 0.5);
@@ -84,8 +83,8 @@ std::string checkpointPath(const std::string& tag) {
 TEST_CASE("10 s straight equals 5 s + checkpoint + restore in a fresh simulation + 5 s") {
   for (const char* integrator : {"euler", "rk4", "rkf45", "cvode"}) {
     CAPTURE(std::string(integrator));
-    const SimulationOptions options{.ioStepSize = 0.02, .integrationSteps = 3,
-                                    .integrator = integrator};
+    const SimulationOptions options{
+        .ioStepSize = 0.02, .integrationSteps = 3, .integrator = integrator};
     Simulation straight(options);
     Journal straightJournal;
     buildScenario(straight, straightJournal);
@@ -391,7 +390,6 @@ TEST_CASE("the continuation step: saved, checked, and absent from version 4 file
                    options);
   std::remove(file.c_str());
 }
-
 
 TEST_CASE("cvode's nonlinear solver: saved, checked, and Newton's method for version 5 files") {
   const std::string file = checkpointPath("nonlinear_solver");

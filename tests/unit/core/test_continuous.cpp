@@ -50,8 +50,8 @@ TEST_CASE("the mass-spring oscillator matches x0 cos(wt) under every integrator"
     IntegratorOptions options;
     options.relativeTolerance = 1e-11;
     options.absoluteTolerance = 1e-12;
-    Simulation sim({.integrationSteps = c.subSteps, .integrator = c.integrator,
-                    .integratorOptions = options});
+    Simulation sim(
+        {.integrationSteps = c.subSteps, .integrator = c.integrator, .integratorOptions = options});
     auto& spring = addSpring(sim);
     sim.set("models.spring.params.k", 4.0);  // w = 2 rad/s
     sim.lock();
@@ -195,8 +195,8 @@ TEST_CASE("a masked state is prescribed by maskedCoordinates and never integrate
   CHECK_THROWS_WITH_AS(bad.lock(), doctest::Contains("element 3 does not exist"), InputError);
   Simulation flows;
   flows.addModel<Pass>("pass");
-  CHECK_THROWS_WITH_AS(flows.setStateMasked("pass", "x", true),
-                       doctest::Contains("is a FlowModel"), InputError);
+  CHECK_THROWS_WITH_AS(flows.setStateMasked("pass", "x", true), doctest::Contains("is a FlowModel"),
+                       InputError);
 }
 
 TEST_CASE("rkf45 carries its step size across hops while the state does not jump") {
@@ -218,8 +218,8 @@ TEST_CASE("rkf45 carries its step size across hops while the state does not jump
     const std::uint64_t evaluations = sim.propagationStatistics().derivativeEvaluations;
     sim.advanceTimeTo(t1);
     const IntegratorStatistics after = sim.integrator().statistics();
-    const auto attempts = (after.steps - before.steps) +
-                          (after.errorTestFailures - before.errorTestFailures);
+    const auto attempts =
+        (after.steps - before.steps) + (after.errorTestFailures - before.errorTestFailures);
     // What is neither a hop's f(t0, x0) nor a stage of an attempted step: the estimates.
     return static_cast<std::int64_t>(sim.propagationStatistics().derivativeEvaluations -
                                      evaluations) -

@@ -11,7 +11,7 @@ namespace {
 DataflowConnection edge(std::size_t from, std::size_t to, bool broken = false) {
   const std::string a = "m" + std::to_string(from);
   const std::string b = "m" + std::to_string(to);
-  return {from, to, a + ".y", "'s" + std::to_string(from) + "'", b + ".u", "M declares u -> y",
+  return {from,  to, a + ".y", "'s" + std::to_string(from) + "'", b + ".u", "M declares u -> y",
           broken};
 }
 

@@ -63,15 +63,14 @@ TEST_CASE("a removed event never fires, also when removed by another event at th
   int fired = 0;
   f.sim.registerTimedEvent("victim", 0.5, [&](Simulation&, double) { ++fired; });
   f.sim.registerPeriodicEvent("gone", 0.0, 0.1, [&](Simulation&, double) { ++fired; });
-  f.sim.registerTimedEvent("remover", 0.5,
-                           [&](Simulation& s, double) { s.removeEvent("victim"); },
+  f.sim.registerTimedEvent("remover", 0.5, [&](Simulation& s, double) { s.removeEvent("victim"); },
                            {.priority = -1});
   f.sim.removeEvent("gone");
   f.sim.lock();
   f.sim.advanceTimeTo(1.0);
   CHECK(fired == 0);
-  CHECK_THROWS_WITH_AS(f.sim.removeEvent("victm"),
-                       "no event named 'victm'", InputError);  // it is gone, nothing near
+  CHECK_THROWS_WITH_AS(f.sim.removeEvent("victm"), "no event named 'victm'",
+                       InputError);  // it is gone, nothing near
   CHECK(f.sim.listEvents().empty());
 }
 
@@ -89,8 +88,9 @@ TEST_CASE("periodic events fire at first + k*period exactly, with no drift") {
   CHECK(off == 0);
 }
 
-TEST_CASE("a list of times fires at each, and a timed event at the current time fires at the "
-          "start of the next hop") {
+TEST_CASE(
+    "a list of times fires at each, and a timed event at the current time fires at the "
+    "start of the next hop") {
   Fixture f;
   f.sim.registerTimedEvent("list", std::vector<double>{0.33, 0.1, 0.77}, f.note("list"));
   f.sim.lock();
@@ -118,21 +118,19 @@ TEST_CASE("model-method events run before and after the named method, with its t
   sim.addModel(std::make_unique<test::Logger>("m", log));
   sim.addSignal("y", ElementType::Double);
   sim.tie("m", "y", "y");
-  sim.registerModelEvent("before", "m", ModelMethod::StartHop, EventTiming::Before,
-                         [&](Simulation&, double t) {
-                           log.push_back("before@" + std::to_string(t).substr(0, 4));
-                         });
-  sim.registerModelEvent("after", "m", ModelMethod::EndIoStep, EventTiming::After,
-                         [&](Simulation&, double t) {
-                           log.push_back("after@" + std::to_string(t).substr(0, 4));
-                         });
+  sim.registerModelEvent(
+      "before", "m", ModelMethod::StartHop, EventTiming::Before,
+      [&](Simulation&, double t) { log.push_back("before@" + std::to_string(t).substr(0, 4)); });
+  sim.registerModelEvent(
+      "after", "m", ModelMethod::EndIoStep, EventTiming::After,
+      [&](Simulation&, double t) { log.push_back("after@" + std::to_string(t).substr(0, 4)); });
   sim.lock();
   sim.advanceTimeTo(0.1);
-  const std::vector<std::string> expected{
-      "m.processParams@0.00", "m.updateFlowOuts@0.00", "m.updateFlowOuts@0.00",
-      "m.startIoStep@0.00",   "before@0.00",           "m.startHop@0.00",
-      "m.updateFlowOuts@0.10", "m.endHop@0.10",        "m.endIoStep@0.10",
-      "after@0.10"};
+  const std::vector<std::string> expected{"m.processParams@0.00",  "m.updateFlowOuts@0.00",
+                                          "m.updateFlowOuts@0.00", "m.startIoStep@0.00",
+                                          "before@0.00",           "m.startHop@0.00",
+                                          "m.updateFlowOuts@0.10", "m.endHop@0.10",
+                                          "m.endIoStep@0.10",      "after@0.10"};
   CHECK(log == expected);
   const auto info = sim.findEvent("after");
   REQUIRE(info.has_value());
@@ -163,9 +161,9 @@ TEST_CASE("event names are unique, times in the past and bad periods are refused
                                          "current time 0.5 s"),
                        InputError);
   CHECK_THROWS_AS(f.sim.registerPeriodicEvent("p", 1.0, 0.0, nothing), InputError);
-  CHECK_THROWS_AS(f.sim.registerModelEvent("m", "nobody", ModelMethod::StartHop,
-                                           EventTiming::Before, nothing),
-                  InputError);
+  CHECK_THROWS_AS(
+      f.sim.registerModelEvent("m", "nobody", ModelMethod::StartHop, EventTiming::Before, nothing),
+      InputError);
   CHECK(f.sim.listEvents().size() == 1);
   CHECK(f.sim.findEvent("e")->nextTime.value() == 1.0);
   f.sim.clearEvents();
@@ -174,13 +172,11 @@ TEST_CASE("event names are unique, times in the past and bad periods are refused
 
 TEST_CASE("a self-rescheduling event choosing a time not after now is an error") {
   Fixture f;
-  f.sim.registerSelfReschedulingEvent("bad", 0.1, [](Simulation&, double t) {
-    return std::optional<double>(t);
-  });
+  f.sim.registerSelfReschedulingEvent(
+      "bad", 0.1, [](Simulation&, double t) { return std::optional<double>(t); });
   f.sim.lock();
   CHECK_THROWS_WITH_AS(f.sim.advanceTimeTo(1.0),
-                       doctest::Contains("event 'bad' rescheduled itself to t = 0.1"),
-                       InputError);
+                       doctest::Contains("event 'bad' rescheduled itself to t = 0.1"), InputError);
 }
 
 TEST_CASE("stop callbacks stop run() and advanceTimeTo(), run() needs one") {
@@ -212,15 +208,13 @@ TEST_CASE("a callback that throws loses no other event and keeps its own schedul
     fired.push_back("faulty@" + std::to_string(t));
     if (fired.size() == 1) throw std::runtime_error("user error");
   });
-  sim.registerTimedEvent("after", 0.1, [&](Simulation&, double t) {
-    fired.push_back("after@" + std::to_string(t));
-  });
+  sim.registerTimedEvent(
+      "after", 0.1, [&](Simulation&, double t) { fired.push_back("after@" + std::to_string(t)); });
   CHECK_THROWS_WITH(sim.advanceTimeTo(0.1), "user error");
   CHECK(fired == std::vector<std::string>{"faulty@0.100000"});
   // "after" was due with it: it fires at the next hop start; "faulty" keeps its period.
   sim.advanceTimeTo(0.2);
-  CHECK(fired == std::vector<std::string>{"faulty@0.100000", "after@0.100000",
-                                          "faulty@0.200000"});
+  CHECK(fired == std::vector<std::string>{"faulty@0.100000", "after@0.100000", "faulty@0.200000"});
 }
 
 TEST_CASE("a removed or spent event releases what its callback captured") {

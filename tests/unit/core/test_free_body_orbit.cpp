@@ -66,9 +66,9 @@ Vector3 circular(double t, Vector3* v = nullptr) {
 Run runFreeBody(Hinge hinge, double io, double T, const Vector3& cm = Vector3::Zero()) {
   Simulation sim({.ioStepSize = io, .integrator = "rkf45", .integratorOptions = tight()});
   auto& tree = sim.multibody().editModel();
-  const auto body = tree.addBody(
-      "sat", kWorldBody, SpatialInertia::fromCmInertia(100.0, cm, Matrix3::Identity() * 10.0),
-      hinge);
+  const auto body =
+      tree.addBody("sat", kWorldBody,
+                   SpatialInertia::fromCmInertia(100.0, cm, Matrix3::Identity() * 10.0), hinge);
   tree.addNode("cm", body, RigidTransform::fromTranslation(cm));
   auto& g = sim.addModel<OrbitGravity>("gravity");
   g.attachToNode("cm");
@@ -147,7 +147,7 @@ TEST_CASE("a free body in orbit costs rkf45 about what the plain Cartesian ODE c
       MESSAGE(c.name << " (hops of " << io << " s): " << body.evaluations
                      << " derivative evaluations, plain ODE " << plain.evaluations);
       CHECK(body.evaluations <= 3 * plain.evaluations);
-      CHECK(body.positionError < 1e-4);  // 3e-6 m and less when written
+      CHECK(body.positionError < 1e-4);                       // 3e-6 m and less when written
       if (c.cm == Vector3::Zero()) CHECK(body.spin < 1e-15);  // exactly 0 when written
     }
   }

@@ -17,8 +17,8 @@ class Scale final : public FlowModel {
     Declaration() : ModelSpec("Scale", ModelKind::Flow, "y = scale .* u") {}
     ParamKey<Eigen::VectorXd> scale =
         param<Eigen::VectorXd>("scale").length("n").defaultValue(2.0).describe("per element");
-    ParamKey<std::int64_t> level = param<std::int64_t>("level").bounds(0, 3).defaultValue(
-        std::int64_t{1});
+    ParamKey<std::int64_t> level =
+        param<std::int64_t>("level").bounds(0, 3).defaultValue(std::int64_t{1});
     ParamKey<double> required = param<double>("required").unit("m");
     ParamKey<double> tau = param<double>("tau").unit("s").above(0.0).defaultValue(1.0);
     InKey<Eigen::VectorXd> u = flowIn<Eigen::VectorXd>("u").length("n");
@@ -39,9 +39,7 @@ class Scale final : public FlowModel {
     state(d_.last) = in(d_.u);
     state(d_.mode) = "running";
   }
-  void updateFlowOuts(double) override {
-    out(d_.y) = param(d_.scale).cwiseProduct(in(d_.u));
-  }
+  void updateFlowOuts(double) override { out(d_.y) = param(d_.scale).cwiseProduct(in(d_.u)); }
   void endHop(double, double) override {
     if (writeOutsideUpdate) out(d_.y)[0] = 0.0;
   }
@@ -129,13 +127,13 @@ TEST_CASE("a param with no default must be set before lock()") {
   CHECK_FALSE(f.sim.locked());
 }
 
-TEST_CASE("sets are validated: bounds, types and resolved lengths, a rejected set changes "
-          "nothing") {
+TEST_CASE(
+    "sets are validated: bounds, types and resolved lengths, a rejected set changes "
+    "nothing") {
   Fixture f;
   f.sim.set("models.scale.params.required", 1.0);
   CHECK_THROWS_WITH_AS(f.sim.set("models.scale.params.level", std::int64_t{7}),
-                       "models.scale.params.level: value 7 is above the upper bound 3",
-                       InputError);
+                       "models.scale.params.level: value 7 is above the upper bound 3", InputError);
   CHECK(std::get<std::int64_t>(f.sim.get("models.scale.params.level")) == 1);
   // An exclusive bound (declared with above()) refuses the bound itself.
   CHECK_THROWS_WITH_AS(f.sim.set("models.scale.params.tau", 0.0),

@@ -16,8 +16,11 @@ struct Thruster : ModelSpec {
   Thruster() : ModelSpec("Thruster", ModelKind::Flow, "F = throttle * maxThrust") {
     setOutputGranularity(Sweep::StartHop | Sweep::EndHop);
   }
-  ParamKey<double> maxThrust = param<double>("maxThrust").unit("N").defaultValue(400.0).bounds(
-      0.0, 1e6).describe("thrust at full throttle");
+  ParamKey<double> maxThrust = param<double>("maxThrust")
+                                   .unit("N")
+                                   .defaultValue(400.0)
+                                   .bounds(0.0, 1e6)
+                                   .describe("thrust at full throttle");
   ParamKey<Eigen::VectorXd> axis =
       param<Eigen::VectorXd>("axis").length(3).defaultValue(std::vector<double>{0, 0, 1});
   InKey<double> throttle = flowIn<double>("throttle").unit("1");
@@ -43,8 +46,8 @@ TEST_CASE("a declaration lists its fields with types, units, defaults, bounds an
   const Thruster spec;
   CHECK(spec.className() == "Thruster");
   CHECK(spec.fields(FieldRole::Param).size() == 2);
-  const FieldSpec& maxThrust = spec.fields(FieldRole::Param)[spec.indexOf(FieldRole::Param,
-                                                                          "maxThrust")];
+  const FieldSpec& maxThrust =
+      spec.fields(FieldRole::Param)[spec.indexOf(FieldRole::Param, "maxThrust")];
   CHECK(maxThrust.unit == "N");
   CHECK(maxThrust.upper.value() == 1e6);
   CHECK(spec.fields(FieldRole::Param)[1].typeName() == "double[3]");
@@ -56,8 +59,9 @@ TEST_CASE("a declaration lists its fields with types, units, defaults, bounds an
   CHECK(spec.outputGranularity().toString() == "STARTHOP|ENDHOP");
 }
 
-TEST_CASE("feed-through is conservative by default, a model without outputs has granularity "
-          "NONE") {
+TEST_CASE(
+    "feed-through is conservative by default, a model without outputs has granularity "
+    "NONE") {
   const test::Pass::Declaration& pass = test::Pass::declaration();
   CHECK(pass.feedsThrough(0, 0));
   CHECK(pass.outputGranularity() == Granularity::all());
@@ -78,8 +82,9 @@ TEST_CASE("malformed declarations fail with the class and field named") {
     InKey<double> a = flowIn<double>("x");
     OutKey<double> b = flowOut<double>("x");
   };
-  CHECK(declarationError([] { Twice t; }).find("model class 'Twice': flowOut 'x': declared "
-                                               "twice") != std::string::npos);
+  CHECK(declarationError([] { Twice t; })
+            .find("model class 'Twice': flowOut 'x': declared "
+                  "twice") != std::string::npos);
   struct OutOfBounds : ModelSpec {
     OutOfBounds() : ModelSpec("OutOfBounds", ModelKind::Flow, "") {}
     ParamKey<double> k = param<double>("k").bounds(0.0, 1.0).defaultValue(2.0);
@@ -104,8 +109,9 @@ TEST_CASE("malformed declarations fail with the class and field named") {
     ParamKey<double> k = param<double>("max thrust");
   };
   CHECK(declarationError([] { BadName b; }).find("is not an identifier") != std::string::npos);
-  CHECK(declarationError([] { ModelSpec s("9lives", ModelKind::Flow, ""); })
-            .find("'9lives' is not an identifier") != std::string::npos);
+  CHECK(declarationError([] {
+          ModelSpec s("9lives", ModelKind::Flow, "");
+        }).find("'9lives' is not an identifier") != std::string::npos);
 }
 
 TEST_CASE("the registry creates models by class name with validated params") {

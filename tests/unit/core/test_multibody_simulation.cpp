@@ -34,8 +34,8 @@ SpatialInertia pointMass(double m, const Vector3& cm) {
 void addDoublePendulum(Simulation& sim) {
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
-  const auto upper = tree.addBody("upper", kWorldBody, pointMass(1.0, {0, 0, -1}),
-                                  Hinge::pin(Vector3::UnitX()));
+  const auto upper =
+      tree.addBody("upper", kWorldBody, pointMass(1.0, {0, 0, -1}), Hinge::pin(Vector3::UnitX()));
   tree.addBody("lower", upper, pointMass(1.0, {0, 0, -1}), Hinge::pin(Vector3::UnitX()),
                RigidTransform::fromTranslation({0, 0, -1}));
 }
@@ -85,8 +85,9 @@ class PreDerivCounter final : public ContinuousModel {
 
 }  // namespace
 
-TEST_CASE("multibody in a simulation: with nothing reading the kinematics before the dynamics, "
-          "one pass computes both, with the same motion bit for bit") {
+TEST_CASE(
+    "multibody in a simulation: with nothing reading the kinematics before the dynamics, "
+    "one pass computes both, with the same motion bit for bit") {
   const auto run = [](bool reader) {
     Simulation sim({.ioStepSize = 0.01, .integrationSteps = 2, .integrator = "rk4"});
     addDoublePendulum(sim);
@@ -107,8 +108,9 @@ TEST_CASE("multibody in a simulation: with nothing reading the kinematics before
   CHECK(kinematics == kinematicsReader);
 }
 
-TEST_CASE("multibody in a simulation: each distinct Q and U has its kinematics computed once, "
-          "and data() holds the current state's between hops") {
+TEST_CASE(
+    "multibody in a simulation: each distinct Q and U has its kinematics computed once, "
+    "and data() holds the current state's between hops") {
   SUBCASE("a double pendulum, rk4 with two sub-steps per hop") {
     Simulation sim({.ioStepSize = 0.01, .integrationSteps = 2, .integrator = "rk4"});
     addDoublePendulum(sim);
@@ -141,12 +143,12 @@ TEST_CASE("multibody in a simulation: each distinct Q and U has its kinematics c
     CHECK(samples == 81);
   }
   SUBCASE("a slider-crank: the constraint projection computes kinematics at trial Q") {
-    Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
-                    .integratorOptions = tolerances(1e-9, 1e-12)});
+    Simulation sim(
+        {.ioStepSize = 0.01, .integrator = "rkf45", .integratorOptions = tolerances(1e-9, 1e-12)});
     auto& tree = sim.multibody().editModel();
     tree.setGravity({0, -kG, 0});
-    const SpatialInertia link = SpatialInertia::fromCmInertia(
-        1.0, {0.25, 0, 0}, Vector3(1e-4, 0.02, 0.02).asDiagonal());
+    const SpatialInertia link =
+        SpatialInertia::fromCmInertia(1.0, {0.25, 0, 0}, Vector3(1e-4, 0.02, 0.02).asDiagonal());
     const auto crank = tree.addBody("crank", kWorldBody, link, Hinge::pin(Vector3::UnitZ()));
     const auto rod = tree.addBody("rod", crank, link, Hinge::pin(Vector3::UnitZ()),
                                   RigidTransform::fromTranslation({0.3, 0, 0}));
@@ -168,15 +170,15 @@ TEST_CASE("multibody in a simulation: each distinct Q and U has its kinematics c
 }
 
 TEST_CASE("multibody in a simulation: Q and U join X and a pendulum swings") {
-  Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
-                  .integratorOptions = tolerances(1e-11, 1e-12)});
+  Simulation sim(
+      {.ioStepSize = 0.01, .integrator = "rkf45", .integratorOptions = tolerances(1e-11, 1e-12)});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
   tree.addBody("arm", kWorldBody, pointMass(2.0, {0, 0, -0.5}), Hinge::pin(Vector3::UnitX()));
   sim.multibody().q()[0] = 1e-4;  // small angle: period 2π√(I/(m g c))
   sim.lock();
-  CHECK(sim.stateNames() == std::vector<std::string>{"multibody.bodies.arm.Q[0]",
-                                                    "multibody.bodies.arm.U[0]"});
+  CHECK(sim.stateNames() ==
+        std::vector<std::string>{"multibody.bodies.arm.Q[0]", "multibody.bodies.arm.U[0]"});
   const double I = 2.0 * 0.25 + 1e-3;
   const double period = 2 * M_PI * std::sqrt(I / (2.0 * kG * 0.5));
   sim.advanceTimeTo(std::round(period * 100) / 100);  // on the I/O grid, within 5 ms
@@ -206,8 +208,9 @@ TEST_CASE("multibody in a simulation: a double pendulum conserves energy to 1e-9
   CHECK(worst < 1e-9);
 }
 
-TEST_CASE("multibody in a simulation: an actuator's force accelerates at F/m, then 2F/m after "
-          "the mass is halved between hops") {
+TEST_CASE(
+    "multibody in a simulation: an actuator's force accelerates at F/m, then 2F/m after "
+    "the mass is halved between hops") {
   Simulation sim({.ioStepSize = 0.1, .integrator = "rk4"});
   auto& tree = sim.multibody().editModel();
   const auto body =
@@ -226,15 +229,15 @@ TEST_CASE("multibody in a simulation: an actuator's force accelerates at F/m, th
   CHECK(sim.multibody().u()[3] == doctest::Approx(1.5).epsilon(1e-13));  // + 2F/m · 1 s
 }
 
-TEST_CASE("multibody in a simulation: a mass change inside maskedCoordinates acts at once and "
-          "a moved CM changes the gravity torque") {
+TEST_CASE(
+    "multibody in a simulation: a mass change inside maskedCoordinates acts at once and "
+    "a moved CM changes the gravity torque") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
   const auto arm =
       tree.addBody("arm", kWorldBody, pointMass(1.0, {0, 0.5, 0}), Hinge::pin(Vector3::UnitX()));
-  sim.addModel(std::make_unique<MassChanger>("tank", "arm", 0.05,
-                                             pointMass(1.0, {0, 1.0, 0})));
+  sim.addModel(std::make_unique<MassChanger>("tank", "arm", 0.05, pointMass(1.0, {0, 1.0, 0})));
   auto& encoder = sim.addModel<HingeDrive>("encoder");
   encoder.attachToHinge("arm");
   sim.lock();
@@ -265,13 +268,14 @@ TEST_CASE("multibody in a simulation: a motor's torque and an encoder's readings
   CHECK(motor.force[0] == 1.0);
 }
 
-TEST_CASE("multibody in a simulation: a sensor reads a falling node's true acceleration g and "
-          "a spinning node's centripetal acceleration") {
+TEST_CASE(
+    "multibody in a simulation: a sensor reads a falling node's true acceleration g and "
+    "a spinning node's centripetal acceleration") {
   Simulation sim({.ioStepSize = 0.1, .integrator = "rk4"});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
-  const auto ball = tree.addBody("ball", kWorldBody, pointMass(1.0, Vector3::Zero()),
-                                 Hinge::full6DofInertial());
+  const auto ball =
+      tree.addBody("ball", kWorldBody, pointMass(1.0, Vector3::Zero()), Hinge::full6DofInertial());
   tree.addNode("imu", ball, RigidTransform::fromTranslation({0.3, 0, 0}));
   const auto rotor = tree.addBody("rotor", kWorldBody, pointMass(1.0, Vector3::Zero()),
                                   Hinge::pin(Vector3::UnitZ()));
@@ -293,15 +297,15 @@ TEST_CASE("multibody in a simulation: a sensor reads a falling node's true accel
   CHECK((rim.velocity.translational() - Vector3(0, 0, 3.0).cross(r)).norm() < 1e-12);
 }
 
-TEST_CASE("multibody in a simulation: masked coordinates follow their model and the dynamics "
-          "returns the torque the motion needs") {
+TEST_CASE(
+    "multibody in a simulation: masked coordinates follow their model and the dynamics "
+    "returns the torque the motion needs") {
   Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
   const double m = 2.0, c = 0.5, Icm = 0.01;
   const auto arm = tree.addBody(
-      "arm", kWorldBody,
-      SpatialInertia::fromCmInertia(m, {0, 0, -c}, Matrix3::Identity() * Icm),
+      "arm", kWorldBody, SpatialInertia::fromCmInertia(m, {0, 0, -c}, Matrix3::Identity() * Icm),
       Hinge::pin(Vector3::UnitX()));
   sim.multibody().setMasked(arm, 0, true);
   auto& drive = sim.addModel<SinePin>("drive");
@@ -313,9 +317,9 @@ TEST_CASE("multibody in a simulation: masked coordinates follow their model and 
   const double theta = a * std::sin(w * t), thetaDdot = -a * w * w * std::sin(w * t);
   CHECK(sim.multibody().q()[0] == doctest::Approx(a * std::sin(w * 0.73)).epsilon(1e-14));
   // τ = (I_cm + m c²) θ̈ + m g c sin θ.
-  CHECK(drive.force ==
-        doctest::Approx((Icm + m * c * c) * thetaDdot + m * kG * c * std::sin(theta))
-            .epsilon(1e-12));
+  CHECK(
+      drive.force ==
+      doctest::Approx((Icm + m * c * c) * thetaDdot + m * kG * c * std::sin(theta)).epsilon(1e-12));
 }
 
 TEST_CASE("multibody in a simulation: quaternions stay unit after every step") {
@@ -339,16 +343,18 @@ TEST_CASE("multibody in a simulation: quaternions stay unit after every step") {
 }
 
 TEST_CASE("multibody in a simulation: a zero crossing on Q is located and rolls Q and U back") {
-  Simulation sim({.ioStepSize = 0.1, .integrator = "rkf45",
-                  .integratorOptions = tolerances(1e-12, 1e-14)});
+  Simulation sim(
+      {.ioStepSize = 0.1, .integrator = "rkf45", .integratorOptions = tolerances(1e-12, 1e-14)});
   auto& tree = sim.multibody().editModel();
   tree.setGravity({0, 0, -kG});
-  tree.addBody("drop", kWorldBody, pointMass(1.0, Vector3::Zero()), Hinge::slider(Vector3::UnitZ()));
+  tree.addBody("drop", kWorldBody, pointMass(1.0, Vector3::Zero()),
+               Hinge::slider(Vector3::UnitZ()));
   sim.multibody().q()[0] = 2.0;
   double landed = -1.0, speed = 0.0;
   sim.registerZeroCrossing(
       "floor", [](Simulation& s, double) { return s.multibody().q()[0]; },
-      CrossingDirection::Falling, [&](Simulation& s, double t) {
+      CrossingDirection::Falling,
+      [&](Simulation& s, double t) {
         landed = t;
         speed = s.multibody().u()[0];
         s.requestStop();
@@ -395,18 +401,15 @@ TEST_CASE("multibody in a simulation: misuse is an error that names the model an
       tree.addBody("box", kWorldBody, pointMass(1.0, Vector3::Zero()), Hinge::gimbal());
   tree.addNode("nozzle", body, RigidTransform());
   auto& thruster = sim.addModel<ConstantForce>("thruster");
-  CHECK_THROWS_WITH_AS(sim.lock(),
-                       doctest::Contains("is attached to no node; call attachToNode(name)"),
-                       ModelError);
+  CHECK_THROWS_WITH_AS(
+      sim.lock(), doctest::Contains("is attached to no node; call attachToNode(name)"), ModelError);
   CHECK(!sim.locked());
   thruster.attachToNode("nozle");
-  CHECK_THROWS_WITH_AS(sim.lock(), doctest::Contains("'nozle', which does not exist"),
-                       ModelError);
+  CHECK_THROWS_WITH_AS(sim.lock(), doctest::Contains("'nozle', which does not exist"), ModelError);
   thruster.attachToNode("nozzle");
   auto& motor = sim.addModel<HingeDrive>("motor");
   motor.attachToHinge("box", 3);
-  CHECK_THROWS_WITH_AS(sim.lock(), doctest::Contains("GIMBAL hinge has 3 subhinges"),
-                       ModelError);
+  CHECK_THROWS_WITH_AS(sim.lock(), doctest::Contains("GIMBAL hinge has 3 subhinges"), ModelError);
   motor.attachToHinge("box", 1);
   CHECK_THROWS_AS(sim.multibody().setMasked(body, 5, true), InputError);
   sim.lock();
@@ -414,7 +417,6 @@ TEST_CASE("multibody in a simulation: misuse is an error that names the model an
   CHECK_THROWS_WITH_AS(sim.multibody().setPrescribedAcceleration(0, 1.0),
                        doctest::Contains("U entry 0 is free"), InputError);
 }
-
 
 TEST_CASE("multibody in a simulation: a checkpoint restores Q, U and mass properties bit for bit") {
   const auto build = [](Simulation& sim) {
@@ -442,21 +444,21 @@ TEST_CASE("multibody in a simulation: a checkpoint restores Q, U and mass proper
   other.multibody().editModel().addBody("solo", kWorldBody, pointMass(1.0, Vector3::Zero()),
                                         Hinge::pin(Vector3::UnitX()));
   other.lock();
-  CHECK_THROWS_WITH_AS(other.restoreCheckpoint(file), doctest::Contains("body count"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(other.restoreCheckpoint(file), doctest::Contains("body count"), InputError);
   std::remove(file.c_str());
 }
 
-
-TEST_CASE("multibody in a simulation: a slider-crank driven at constant crank speed follows "
-          "x(θ) = r cos θ + √(l² − r² sin² θ) to 1e-8") {
-  Simulation sim({.ioStepSize = 0.01, .integrator = "rkf45",
-                  .integratorOptions = tolerances(1e-10, 1e-12)});
+TEST_CASE(
+    "multibody in a simulation: a slider-crank driven at constant crank speed follows "
+    "x(θ) = r cos θ + √(l² − r² sin² θ) to 1e-8") {
+  Simulation sim(
+      {.ioStepSize = 0.01, .integrator = "rkf45", .integratorOptions = tolerances(1e-10, 1e-12)});
   auto& tree = sim.multibody().editModel();
   const double r = 0.3, l = 1.0, w = 2.0;
   const auto link = [](double length) {
-    return SpatialInertia::fromCmInertia(1.0, {length / 2, 0, 0},
-                                         Vector3(1e-4, length * length / 12, length * length / 12).asDiagonal());
+    return SpatialInertia::fromCmInertia(
+        1.0, {length / 2, 0, 0},
+        Vector3(1e-4, length * length / 12, length * length / 12).asDiagonal());
   };
   const auto crank = tree.addBody("crank", kWorldBody, link(r), Hinge::pin(Vector3::UnitZ()));
   const auto rod = tree.addBody("rod", crank, link(l), Hinge::pin(Vector3::UnitZ()),
@@ -466,8 +468,8 @@ TEST_CASE("multibody in a simulation: a slider-crank driven at constant crank sp
   // The rod's end pinned to the slider: a 3D PIN cut joint (5 rows, 3 of them redundant in the
   // plane).
   sim.multibody().editConstraints().addCutJoint("wrist", Hinge::pin(Vector3::UnitZ()), rod,
-                                                RigidTransform::fromTranslation({l, 0, 0}),
-                                                slider, RigidTransform());
+                                                RigidTransform::fromTranslation({l, 0, 0}), slider,
+                                                RigidTransform());
   sim.multibody().setMasked(crank, 0, true);
   sim.multibody().q(slider)[0] = r + l;
   auto& drive = sim.addModel<SinePin>("drive");
@@ -487,9 +489,9 @@ TEST_CASE("multibody in a simulation: a slider-crank driven at constant crank sp
   CHECK(sim.multibody().constraintData().rank == 2);
 }
 
-
-TEST_CASE("multibody in a simulation: a beam held by its pin and a rope shares its weight, as "
-          "the hinge and constraint forces say") {
+TEST_CASE(
+    "multibody in a simulation: a beam held by its pin and a rope shares its weight, as "
+    "the hinge and constraint forces say") {
   // A 1 kg beam of length 1 along y, pinned at y = 0, its CM at y = 0.5, held level by a
   // vertical rope (DISTANCE 1 m) from its tip to a point above: statics give the rope and the
   // pin m g / 2 each.
@@ -514,12 +516,12 @@ TEST_CASE("multibody in a simulation: a beam held by its pin and a rope shares i
   CHECK(std::abs(rope.lambda[0]) == doctest::Approx(kG / 2).epsilon(1e-9));
   CHECK((rope.tauConstraint - rope.G.transpose() * rope.lambda).norm() < 1e-9);
   std::vector<spatial::SpatialForce> tooFew(1);
-  CHECK_THROWS_WITH_AS(multibody::addConstraintLoads(sim.multibody().model(),
-                                                     sim.multibody().constraints(),
-                                                     sim.multibody().data(), rope, tooFew),
-                       "addConstraintLoads: loads given for 1 bodies (expected 2, one per body "
-                       "including the world)",
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      multibody::addConstraintLoads(sim.multibody().model(), sim.multibody().constraints(),
+                                    sim.multibody().data(), rope, tooFew),
+      "addConstraintLoads: loads given for 1 bodies (expected 2, one per body "
+      "including the world)",
+      InputError);
 }
 
 }  // namespace hopsim::test

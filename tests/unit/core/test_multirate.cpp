@@ -12,8 +12,9 @@
 
 namespace hopsim {
 
-TEST_CASE("100 Hz, 2.5 Hz and variable-rate models over 1e5 s fire exactly as often as they "
-          "should") {
+TEST_CASE(
+    "100 Hz, 2.5 Hz and variable-rate models over 1e5 s fire exactly as often as they "
+    "should") {
   Simulation sim({.startTime = 0.0, .ioStepSize = 0.01});
   auto& fast = sim.addModel<test::Probe>("fast");
   auto& slow = sim.addModel<test::Probe>("slow");
@@ -74,8 +75,9 @@ void checkExactBarriers(const std::function<void(Simulation&)>& setRate,
 
 }  // namespace
 
-TEST_CASE("a 3 Hz rate (1/3 s, not whole ticks) neither drifts, skips nor repeats over 1e7 "
-          "periods") {
+TEST_CASE(
+    "a 3 Hz rate (1/3 s, not whole ticks) neither drifts, skips nor repeats over 1e7 "
+    "periods") {
   checkExactBarriers([](Simulation& sim) { sim.setModelRate("probe", 3.0); },
                      [](std::int64_t k) { return (k * 1'000'000'000 + 1) / 3; }, 1.0);
 }
@@ -86,8 +88,8 @@ TEST_CASE("a 0.015 s period neither drifts, skips nor repeats over 1e7 periods")
 }
 
 TEST_CASE("the default period itself may be 1/3 s and stays exact") {
-  checkExactBarriers([](Simulation&) {},
-                     [](std::int64_t k) { return (k * 1'000'000'000 + 1) / 3; }, 1.0 / 3.0);
+  checkExactBarriers([](Simulation&) {}, [](std::int64_t k) { return (k * 1'000'000'000 + 1) / 3; },
+                     1.0 / 3.0);
 }
 
 TEST_CASE("a variable-rate model with no future trigger gets no further I/O steps") {
@@ -126,9 +128,8 @@ TEST_CASE("after a multi-rate callback failed, the simulation goes on from the s
   auto& stuck = sim.addModel<test::Probe>("stuck");
   auto& after = sim.addModel<test::Probe>("after");
   bool fail = true;
-  sim.registerMultiRateModel("stuck", [&fail](double now) -> std::optional<double> {
-    return fail ? now : now + 0.5;
-  });
+  sim.registerMultiRateModel(
+      "stuck", [&fail](double now) -> std::optional<double> { return fail ? now : now + 0.5; });
   sim.lock();
   // The first hop fails after "before" began its first step and before "after" did.
   CHECK_THROWS_AS(sim.advanceOverHop(), ModelError);
@@ -157,8 +158,9 @@ TEST_CASE("step(n) advances to the n-th next default barrier, also from off the 
   CHECK_THROWS_AS(sim.step(0), InputError);
 }
 
-TEST_CASE("advanceTimeTo to a time off every grid ends a hop there, I/O steps keep their own "
-          "ends") {
+TEST_CASE(
+    "advanceTimeTo to a time off every grid ends a hop there, I/O steps keep their own "
+    "ends") {
   Simulation sim({.ioStepSize = 1.0});
   auto& probe = sim.addModel<test::Probe>("p");
   sim.lock();
@@ -238,8 +240,7 @@ TEST_CASE(
   f.sim.advanceTimeTo(1.9);
   f.sim.useDefaultPeriod("a");  // inside [1.8, 2.1], which ends at 2.1 as planned
   f.sim.advanceTimeTo(4.0);
-  checkSteps(f.stepsA,
-             {{0, 1}, {1, 1.2}, {1.2, 1.5}, {1.5, 1.8}, {1.8, 2.1}, {2.1, 3}, {3, 4}});
+  checkSteps(f.stepsA, {{0, 1}, {1, 1.2}, {1.2, 1.5}, {1.5, 1.8}, {1.8, 2.1}, {2.1, 3}, {3, 4}});
   checkSteps(f.stepsB, {{0, 1}, {1, 2}, {2, 3}, {3, 4}});
 }
 

@@ -1,8 +1,6 @@
 // writeNumber: the text of printf's "%.17g" (std::to_chars with precision 17, which is
 // specified as printf's), on its fast path and off it.
 
-#include "hopsim/core/number_text.h"
-
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -12,6 +10,8 @@
 #include <limits>
 #include <random>
 #include <string>
+
+#include "hopsim/core/number_text.h"
 
 namespace hopsim {
 namespace {

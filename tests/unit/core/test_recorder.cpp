@@ -51,10 +51,10 @@ TEST_CASE("Recorder names columns path[i] for vectors and keeps units") {
   auto sim = makeSim();
   const hopsim::Recorder r(*sim, {"signals.v", "models.ms.continuousStates.x",
                                   "models.vdp.continuousStates.q", "signals.n"});
-  CHECK(r.columns() == std::vector<std::string>{
-                           "time", "signals.v[0]", "signals.v[1]", "signals.v[2]",
-                           "models.ms.continuousStates.x", "models.vdp.continuousStates.q[0]",
-                           "models.vdp.continuousStates.q[1]", "signals.n"});
+  CHECK(r.columns() == std::vector<std::string>{"time", "signals.v[0]", "signals.v[1]",
+                                                "signals.v[2]", "models.ms.continuousStates.x",
+                                                "models.vdp.continuousStates.q[0]",
+                                                "models.vdp.continuousStates.q[1]", "signals.n"});
   REQUIRE(r.units().size() == r.columns().size());
   CHECK(r.units()[0] == "s");
   CHECK(r.units()[1] == "m/s");
@@ -80,8 +80,9 @@ TEST_CASE("Recorder globs: * within one segment, ** across, misses and strings")
   const hopsim::Recorder one(*sim, {"signals.*"});
   CHECK(one.columns() == std::vector<std::string>{"time", "signals.n", "signals.v[0]",
                                                   "signals.v[1]", "signals.v[2]", "signals.w"});
-  CHECK(inputErrorOf([&] { hopsim::Recorder r(*sim, {"models.*.x"}); })
-            .find("matches no numeric variable") != std::string::npos);
+  CHECK(inputErrorOf([&] {
+          hopsim::Recorder r(*sim, {"models.*.x"});
+        }).find("matches no numeric variable") != std::string::npos);
   const hopsim::Recorder deep(*sim, {"models.**.x"});
   CHECK(deep.columns() == std::vector<std::string>{"time", "models.ms.continuousStates.x"});
   // A variable matched twice is recorded once.
@@ -118,8 +119,9 @@ TEST_CASE("Recorder without a rate samples at the start and the end of every I/O
   }
 }
 
-TEST_CASE("Recorder triggers: the sample period is 1 / rate, else the I/O step, and only a rate "
-          "or no trigger samples periodically") {
+TEST_CASE(
+    "Recorder triggers: the sample period is 1 / rate, else the I/O step, and only a rate "
+    "or no trigger samples periodically") {
   auto sim = makeSim(0.125);
   using Triggers = hopsim::Recorder::Triggers;
   CHECK(Triggers{}.samplePeriod(*sim) == 0.125);

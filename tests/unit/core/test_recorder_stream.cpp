@@ -95,8 +95,7 @@ TEST_CASE(
   auto sim = makeSim();
   Recorder r(*sim, kLogged, 1000.0);
   MemoryLog handed;
-  r.streamTo(std::make_unique<MemorySink>(handed),
-             {.flushSamples = 1000000, .flushSeconds = 0.0});
+  r.streamTo(std::make_unique<MemorySink>(handed), {.flushSamples = 1000000, .flushSeconds = 0.0});
   sim->advanceTimeTo(0.1);
   // Before finishStream, every sample of every hop has gone to the sink (a CsvSink's own
   // thread writes them while the run goes on, so the file is checked after finishStream, in

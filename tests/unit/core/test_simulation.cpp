@@ -39,13 +39,13 @@ TEST_CASE("one hop calls the models' methods in the documented sequence") {
   sim.lock();
   sim.advanceTimeTo(0.5);
   const std::vector<std::string> first{
-      "m1.processParams@0.00",  "m2.processParams@0.00",                        // params
-      "m1.updateFlowOuts@0.00", "m2.updateFlowOuts@0.00",                       // step zero
-      "m1.updateFlowOuts@0.00", "m2.updateFlowOuts@0.00",                       // STARTIO
-      "m1.startIoStep@0.00",    "m2.startIoStep@0.00",                          // I/O starts
-      "m1.startHop@0.00",       "m2.startHop@0.00",                             // (no STARTHOP)
-      "m1.updateFlowOuts@0.50", "m2.updateFlowOuts@0.50",                       // ENDHOP
-      "m1.endHop@0.50",         "m2.endHop@0.50",    "m1.endIoStep@0.50"};      // m2 runs to 1.0
+      "m1.processParams@0.00",  "m2.processParams@0.00",                         // params
+      "m1.updateFlowOuts@0.00", "m2.updateFlowOuts@0.00",                        // step zero
+      "m1.updateFlowOuts@0.00", "m2.updateFlowOuts@0.00",                        // STARTIO
+      "m1.startIoStep@0.00",    "m2.startIoStep@0.00",                           // I/O starts
+      "m1.startHop@0.00",       "m2.startHop@0.00",                              // (no STARTHOP)
+      "m1.updateFlowOuts@0.50", "m2.updateFlowOuts@0.50",                        // ENDHOP
+      "m1.endHop@0.50",         "m2.endHop@0.50",         "m1.endIoStep@0.50"};  // m2 runs to 1.0
   CHECK(log == first);
   log.clear();
   sim.advanceTimeTo(1.0);
@@ -64,15 +64,13 @@ TEST_CASE("structure changes need an unlocked simulation, lock() twice is harmle
   sim.lock();
   sim.lock();
   CHECK_THROWS_WITH_AS(sim.addSignal("v", ElementType::Double),
-                       "addSignal('v'): the simulation is locked; call unlock() first",
-                       ModelError);
+                       "addSignal('v'): the simulation is locked; call unlock() first", ModelError);
   CHECK_THROWS_AS(sim.addModel<test::Probe>("q"), ModelError);
   CHECK_THROWS_AS(sim.removeModel("p"), ModelError);
   CHECK_THROWS_AS(sim.tie("p", "u", "u"), ModelError);
   sim.advanceTimeBy(0.05);
   sim.unlock();
-  CHECK_THROWS_WITH_AS(sim.advanceTimeBy(0.01), doctest::Contains("call lock() first"),
-                       ModelError);
+  CHECK_THROWS_WITH_AS(sim.advanceTimeBy(0.01), doctest::Contains("call lock() first"), ModelError);
   sim.addModel<test::Probe>("q");
   sim.lock();
   sim.advanceTimeBy(0.05);
@@ -94,8 +92,7 @@ TEST_CASE("names are validated and unknown names suggest the nearest") {
   sim.addModel<test::Probe>("engine");
   CHECK_THROWS_WITH_AS(sim.signal("thrus"), "no signal 'thrus' (did you mean 'thrust'?)",
                        InputError);
-  CHECK_THROWS_WITH_AS(sim.model("engin"), "no model 'engin' (did you mean 'engine'?)",
-                       InputError);
+  CHECK_THROWS_WITH_AS(sim.model("engin"), "no model 'engin' (did you mean 'engine'?)", InputError);
   CHECK_THROWS_AS(sim.addSignal("thrust", ElementType::Double), InputError);
   CHECK_THROWS_AS(sim.addModel<test::Probe>("engine"), InputError);
   CHECK_THROWS_WITH_AS(sim.addModel<test::Probe>("bad name"),
@@ -155,7 +152,7 @@ TEST_CASE("a deactivated model is skipped, reactivated, it starts a fresh I/O st
   CHECK(probe.hops == hops);
   sim.activate("p");
   sim.advanceTimeTo(0.7);
-  CHECK(probe.lastStart == doctest::Approx(0.6));   // a fresh step at reactivation ...
+  CHECK(probe.lastStart == doctest::Approx(0.6));    // a fresh step at reactivation ...
   CHECK(probe.plannedEnd == doctest::Approx(0.75));  // ... ending on its own grid
   sim.advanceTimeTo(0.8);
   CHECK(probe.endIoSteps == 2);  // [0, 0.25] and [0.6, 0.75]; [0.25, 0.5] was abandoned
@@ -187,15 +184,16 @@ TEST_CASE("an event between hops may unlock, change and relock the structure") {
   CHECK(added->endIoSteps == 5);
 }
 
-TEST_CASE("granularity: declared minimum, raised by the user, pushed upstream along "
-          "feed-through") {
+TEST_CASE(
+    "granularity: declared minimum, raised by the user, pushed upstream along "
+    "feed-through") {
   Simulation sim;
   sim.addSignal("a", ElementType::Double);
   sim.addSignal("b", ElementType::Double);
   sim.addSignal("c", ElementType::Double);
   std::vector<std::string> log;
   sim.addModel(std::make_unique<test::Logger>("source", log));  // STARTIO|ENDHOP
-  sim.addModel<test::Pass>("pass");                              // ALL, fed from source
+  sim.addModel<test::Pass>("pass");                             // ALL, fed from source
   sim.tie("source", "y", "a");
   sim.tie("pass", "u", "a");
   sim.tie("pass", "y", "b");
@@ -241,9 +239,8 @@ TEST_CASE("a value set between hops reaches the outputs before the next hop read
     CHECK(reader.read.back() == 8.0);
   }
   SUBCASE("by an event at a barrier") {
-    sim.registerTimedEvent("bump", 0.3, [](Simulation& s, double) {
-      s.set("models.source.discreteStates.x", 100.0);
-    });
+    sim.registerTimedEvent(
+        "bump", 0.3, [](Simulation& s, double) { s.set("models.source.discreteStates.x", 100.0); });
     sim.step();  // the event fires at this hop's end barrier, t = 0.3
     CHECK(reader.read.back() == 1.0);
     sim.step();

@@ -97,8 +97,9 @@ TEST_CASE("an algebraic loop fails at lock() with the cycle and the feed-through
   CHECK_FALSE(sim.locked());
 }
 
-TEST_CASE("a declared break makes an algebraic loop run, reading the broken input one "
-          "evaluation late") {
+TEST_CASE(
+    "a declared break makes an algebraic loop run, reading the broken input one "
+    "evaluation late") {
   // a: y = u + 1 reads b's output through the break; b: y = u + 10 reads a's output.
   Simulation sim;
   sim.addSignal("a_out", ElementType::Double);

@@ -24,11 +24,10 @@ TEST_CASE("rkf45 and cvode BDF project every accepted step, the others leave it 
     MultistepMethod multistep;
     bool projects;
   };
-  for (const Case& c : {Case{"rkf45", MultistepMethod::Bdf, true},
-                        Case{"cvode", MultistepMethod::Bdf, true},
-                        Case{"cvode", MultistepMethod::Adams, false},
-                        Case{"rk4", MultistepMethod::Bdf, false},
-                        Case{"euler", MultistepMethod::Bdf, false}}) {
+  for (const Case& c :
+       {Case{"rkf45", MultistepMethod::Bdf, true}, Case{"cvode", MultistepMethod::Bdf, true},
+        Case{"cvode", MultistepMethod::Adams, false}, Case{"rk4", MultistepMethod::Bdf, false},
+        Case{"euler", MultistepMethod::Bdf, false}}) {
     CAPTURE(std::string(c.name));
     CAPTURE(static_cast<int>(c.multistep));
     IntegratorOptions options;

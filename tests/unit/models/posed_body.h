@@ -18,7 +18,7 @@ inline spatial::Matrix3 turn(double angle, const spatial::Vector3& axis) {
 /// Adds a free body "body" at rest with orientation R_WB and a node "probe" at R_BN on it, so
 /// the node's orientation is R_WN = R_WB R_BN. @returns the body's index.
 inline multibody::BodyIndex addPosedBody(Simulation& sim, const spatial::Matrix3& R_WB,
-                         const spatial::Matrix3& R_BN) {
+                                         const spatial::Matrix3& R_BN) {
   using spatial::Vector3;
   auto& tree = sim.multibody().editModel();
   const auto b = tree.addBody("body", multibody::kWorldBody,

@@ -109,7 +109,8 @@ double restingPenetration(double theta) {
 }  // namespace
 
 TEST_CASE(
-    "CompliantContact (long): a dropped ball touches at sqrt(2 h0/g) and rebounds as Hunt-Crossley") {
+    "CompliantContact (long): a dropped ball touches at sqrt(2 h0/g) and rebounds as "
+    "Hunt-Crossley") {
   const double h0 = 0.2, alpha = 1.5e4;  // alpha / kp = 0.15 s/m: restitution about 0.8
   Simulation sim({.ioStepSize = 1e-3, .integrationSteps = 10});  // rk4 at 0.1 ms
   auto& contact = addContactRig(sim, Vector3(0.0, 0.0, h0), Vector3::Zero(), Vector3::UnitZ());
@@ -154,7 +155,8 @@ TEST_CASE(
   CHECK(vSep / v0 < 1.0);
 }
 
-TEST_CASE("CompliantContact (long): below the friction angle the tangential spring holds the block") {
+TEST_CASE(
+    "CompliantContact (long): below the friction angle the tangential spring holds the block") {
   const double theta = 20.0 * std::numbers::pi / 180.0, mu = 0.5;  // tan θ = 0.36 < mu
   const double alphaT = 900.0;  // about critical for kp_t = 1e5 N/m and m = 2 kg
   const Vector3 start = -restingPenetration(theta) * inclineNormal(theta);
@@ -204,7 +206,8 @@ TEST_CASE("CompliantContact (long): sliding decelerates at g (mu cos θ - sin θ
         doctest::Approx(v0 * v0 / (2.0 * decel)).epsilon(1e-3));
 }
 
-TEST_CASE("CompliantContact (long): above the friction angle the block slides at g (sin θ - mu cos θ)") {
+TEST_CASE(
+    "CompliantContact (long): above the friction angle the block slides at g (sin θ - mu cos θ)") {
   const double theta = 30.0 * std::numbers::pi / 180.0, mu = 0.3, v0 = 0.5;  // tan θ = 0.58
   const double accel = kG * (std::sin(theta) - mu * std::cos(theta));        // 2.36 m/s^2
   const Vector3 start = -restingPenetration(theta) * inclineNormal(theta);

@@ -48,7 +48,8 @@ void build(Simulation& sim, double Kt, double R, double b, double N) {
 
 }  // namespace
 
-TEST_CASE("DCMotorVin (long): step response to ω_ss = K_t V / (K_t² + R b) with T = J R / (K_t² + R b)") {
+TEST_CASE(
+    "DCMotorVin (long): step response to ω_ss = K_t V / (K_t² + R b) with T = J R / (K_t² + R b)") {
   const double Kt = 0.5, R = 2.0, b = 0.05, V = 12.0;
   for (const double N : {1.0, 3.0, -2.0}) {
     CAPTURE(N);

@@ -113,8 +113,8 @@ TEST_CASE("HingeEncoder: a subhinge attachment reads only that subhinge") {
   // A GIMBAL tumbling freely; the encoder on subhinge 1 reads Q[1] and U[1].
   Simulation sim({.ioStepSize = 0.01, .integrator = "rk4"});
   sim.multibody().editModel().addBody(
-      "head", kWorldBody, SpatialInertia::fromCmInertia(2.0, {0.1, 0, 0},
-                                                        Vector3(0.1, 0.2, 0.3).asDiagonal()),
+      "head", kWorldBody,
+      SpatialInertia::fromCmInertia(2.0, {0.1, 0, 0}, Vector3(0.1, 0.2, 0.3).asDiagonal()),
       Hinge::gimbal());
   sim.multibody().q() << 0.1, 0.2, 0.3;
   sim.multibody().u() << 0.5, -0.7, 0.9;

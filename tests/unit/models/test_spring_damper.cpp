@@ -24,19 +24,22 @@ using test::pointMass;
 /// world origin. The spring joins anchor (from) to tip (to).
 void buildOscillator(Simulation& sim, double m, double K, double C, double L0) {
   auto& tree = sim.multibody().editModel();
-  const auto body =
-      tree.addBody("mass", kWorldBody, pointMass(m, Vector3::Zero()), Hinge::slider(Vector3::UnitX()));
+  const auto body = tree.addBody("mass", kWorldBody, pointMass(m, Vector3::Zero()),
+                                 Hinge::slider(Vector3::UnitX()));
   tree.addNode("tip", body, RigidTransform());
   tree.addNode("anchor", kWorldBody, RigidTransform());
-  sim.addModel(models::standardRegistry().create(
-      "SpringDamper", "spring",
-      {{"K", K}, {"C", C}, {"unsprung_length", L0}, {"from_node", std::string("anchor")},
-       {"to_node", std::string("tip")}}));
+  sim.addModel(models::standardRegistry().create("SpringDamper", "spring",
+                                                 {{"K", K},
+                                                  {"C", C},
+                                                  {"unsprung_length", L0},
+                                                  {"from_node", std::string("anchor")},
+                                                  {"to_node", std::string("tip")}}));
 }
 
 }  // namespace
 
-TEST_CASE("SpringDamper: a mass on a slider is the damped oscillator m x'' + C x' + K (x - L0) = 0") {
+TEST_CASE(
+    "SpringDamper: a mass on a slider is the damped oscillator m x'' + C x' + K (x - L0) = 0") {
   // Underdamped: wn = sqrt(K/m) = 4.47 rad/s, zeta = C / (2 sqrt(K m)) = 0.1118.
   const double m = 2.0, K = 40.0, C = 2.0, L0 = 0.8, x0 = 1.1, v0 = 0.5;
   const double wn = std::sqrt(K / m), zeta = C / (2.0 * std::sqrt(K * m));
@@ -91,16 +94,18 @@ TEST_CASE("SpringDamper: F1 = (K (L - L0) + C L') u on body 1, -F1 on body 2, in
   const double xa = 0.6, yb = -0.5, va = 0.7, vb = -0.2;
   Simulation sim({.ioStepSize = 1e-3, .integrator = "euler"});
   auto& tree = sim.multibody().editModel();
-  const auto a =
-      tree.addBody("a", kWorldBody, pointMass(ma, Vector3::Zero()), Hinge::slider(Vector3::UnitX()));
-  const auto b =
-      tree.addBody("b", kWorldBody, pointMass(mb, Vector3::Zero()), Hinge::slider(Vector3::UnitY()));
+  const auto a = tree.addBody("a", kWorldBody, pointMass(ma, Vector3::Zero()),
+                              Hinge::slider(Vector3::UnitX()));
+  const auto b = tree.addBody("b", kWorldBody, pointMass(mb, Vector3::Zero()),
+                              Hinge::slider(Vector3::UnitY()));
   tree.addNode("p1", a, RigidTransform::fromTranslation(Vector3(0, 0.3, 0)));
   tree.addNode("p2", b, RigidTransform::fromTranslation(Vector3(0, 0, 0.4)));
-  sim.addModel(models::standardRegistry().create(
-      "SpringDamper", "spring",
-      {{"K", K}, {"C", C}, {"unsprung_length", L0}, {"from_node", std::string("p1")},
-       {"to_node", std::string("p2")}}));
+  sim.addModel(models::standardRegistry().create("SpringDamper", "spring",
+                                                 {{"K", K},
+                                                  {"C", C},
+                                                  {"unsprung_length", L0},
+                                                  {"from_node", std::string("p1")},
+                                                  {"to_node", std::string("p2")}}));
   sim.multibody().q() << xa, yb;
   sim.multibody().u() << va, vb;
   sim.lock();

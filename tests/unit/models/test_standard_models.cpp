@@ -13,19 +13,73 @@
 namespace hopsim {
 namespace {
 
-double scalar(const Simulation& sim, std::string_view path) { return std::get<double>(sim.get(path)); }
+double scalar(const Simulation& sim, std::string_view path) {
+  return std::get<double>(sim.get(path));
+}
 
 }  // namespace
 
 TEST_CASE("every standard model is registered and documented") {
   const ModelRegistry& registry = models::standardRegistry();
-  CHECK(registry.classNames() ==
-        std::vector<std::string>{"Accelerometer", "ArcTraj", "BallEncoder", "BallJointSpringDamper", "BearingAngle", "BodyLoad", "BodyStateSensor", "Bushing", "ChronoForceMotor",
-                                  "ChronoMotor", "CompliantContact", "ComputePlanePenetration", "ContinuousIntegrator", "DCMotorVin", "ExternalForceTorque", "ExternalSingleDofDisturbance", "FirstOrderFilter", "FixedThruster", "FuelManifold", "FuelTank", "Gain",
-                                  "GeneralizedForceMotor", "GeneralizedSpringDamperMotor", "GimbalEncoder", "HingeEncoder", "JointForceTorqueSensor", "Locomotion", "MassSpringDamper", "MultibodyEnergy", "NodePosVelAccelSensor",
-                                  "PdController", "Pid", "PinRate", "PointMassGravity", "PulsedThruster", "RateGyro", "ReactionWheel", "RelativeAngle", "Rsda", "SecondOrderResponse", "SignalMux", "SineWave", "SingleTrapezoidalProfile", "SmoothContact", "SoftJointStop", "SphericalHarmonicGravity", "SpringDamper", "SpringDamperMotor", "Steering4WFlow", "SteeringStatus", "ThrottledThruster", "TiltVector", "Tsda", "UjointSpringDamper",
-                                  "UniformGravity", "UserClock", "ZeroOrderHold"});
-  for (const std::string& name : registry.classNames()) CHECK_FALSE(registry.spec(name).doc().empty());
+  CHECK(registry.classNames() == std::vector<std::string>{"Accelerometer",
+                                                          "ArcTraj",
+                                                          "BallEncoder",
+                                                          "BallJointSpringDamper",
+                                                          "BearingAngle",
+                                                          "BodyLoad",
+                                                          "BodyStateSensor",
+                                                          "Bushing",
+                                                          "ChronoForceMotor",
+                                                          "ChronoMotor",
+                                                          "CompliantContact",
+                                                          "ComputePlanePenetration",
+                                                          "ContinuousIntegrator",
+                                                          "DCMotorVin",
+                                                          "ExternalForceTorque",
+                                                          "ExternalSingleDofDisturbance",
+                                                          "FirstOrderFilter",
+                                                          "FixedThruster",
+                                                          "FuelManifold",
+                                                          "FuelTank",
+                                                          "Gain",
+                                                          "GeneralizedForceMotor",
+                                                          "GeneralizedSpringDamperMotor",
+                                                          "GimbalEncoder",
+                                                          "HingeEncoder",
+                                                          "JointForceTorqueSensor",
+                                                          "Locomotion",
+                                                          "MassSpringDamper",
+                                                          "MultibodyEnergy",
+                                                          "NodePosVelAccelSensor",
+                                                          "PdController",
+                                                          "Pid",
+                                                          "PinRate",
+                                                          "PointMassGravity",
+                                                          "PulsedThruster",
+                                                          "RateGyro",
+                                                          "ReactionWheel",
+                                                          "RelativeAngle",
+                                                          "Rsda",
+                                                          "SecondOrderResponse",
+                                                          "SignalMux",
+                                                          "SineWave",
+                                                          "SingleTrapezoidalProfile",
+                                                          "SmoothContact",
+                                                          "SoftJointStop",
+                                                          "SphericalHarmonicGravity",
+                                                          "SpringDamper",
+                                                          "SpringDamperMotor",
+                                                          "Steering4WFlow",
+                                                          "SteeringStatus",
+                                                          "ThrottledThruster",
+                                                          "TiltVector",
+                                                          "Tsda",
+                                                          "UjointSpringDamper",
+                                                          "UniformGravity",
+                                                          "UserClock",
+                                                          "ZeroOrderHold"});
+  for (const std::string& name : registry.classNames())
+    CHECK_FALSE(registry.spec(name).doc().empty());
 }
 
 TEST_CASE("SineWave and UserClock follow time, Gain scales with feed-through") {
@@ -35,8 +89,9 @@ TEST_CASE("SineWave and UserClock follow time, Gain scales with feed-through") {
   sim.addSignal("scaled", ElementType::Double);
   sim.addSignal("clock", ElementType::Double, 1, "s");
   sim.addModel(registry.create("Gain", "gain", {{"k", -3.0}}));
-  sim.addModel(registry.create("SineWave", "wave", {{"amplitude", 2.0}, {"frequency", 1.5},
-                                                    {"phase", 0.25}, {"offset", 0.5}}));
+  sim.addModel(
+      registry.create("SineWave", "wave",
+                      {{"amplitude", 2.0}, {"frequency", 1.5}, {"phase", 0.25}, {"offset", 0.5}}));
   sim.addModel(registry.create("UserClock", "clock", {{"offset", 1000.0}}));
   sim.tie("wave", "y", "wave");
   sim.tie("gain", "u", "wave");

@@ -122,8 +122,8 @@ TEST_CASE("short double buffers keep their elements inside the object, longer on
 }
 
 TEST_CASE("copies and moves carry the elements, on both sides of the inline limit") {
-  for (const std::size_t length : {std::size_t{1}, Buffer::kInlineDoubles,
-                                   Buffer::kInlineDoubles + 1, std::size_t{40}}) {
+  for (const std::size_t length :
+       {std::size_t{1}, Buffer::kInlineDoubles, Buffer::kInlineDoubles + 1, std::size_t{40}}) {
     CAPTURE(length);
     const Buffer original = counting(length);
     Buffer copy(original);

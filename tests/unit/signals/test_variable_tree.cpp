@@ -70,8 +70,7 @@ TEST_CASE("a path is a leaf or a branch, never both, and malformed paths are ref
                        InputError);
   CHECK_THROWS_AS(f.tree.add("signals.lander", std::make_unique<SignalVariable>(extra)),
                   InputError);
-  CHECK_THROWS_AS(f.tree.add("signals.count", std::make_unique<SignalVariable>(extra)),
-                  InputError);
+  CHECK_THROWS_AS(f.tree.add("signals.count", std::make_unique<SignalVariable>(extra)), InputError);
   CHECK_THROWS_WITH_AS(f.tree.add("signals..x", std::make_unique<SignalVariable>(extra)),
                        doctest::Contains("empty name segment"), InputError);
   CHECK_THROWS_WITH_AS(f.tree.add("signals.x-y", std::make_unique<SignalVariable>(extra)),

@@ -53,9 +53,9 @@ struct SignalTie {
 
 /// Where a model of a definition is attached in the multibody system.
 struct ModelAttachment {
-  std::string node;      ///< a node name, for actuators and sensors
-  std::string body;      ///< a body name, for motors and encoders (its hinge)
-  int subhinge = -1;     ///< the subhinge of the hinge, -1 for the whole hinge
+  std::string node;   ///< a node name, for actuators and sensors
+  std::string body;   ///< a body name, for motors and encoders (its hinge)
+  int subhinge = -1;  ///< the subhinge of the hinge, -1 for the whole hinge
 };
 
 /// A model a definition adds to an assembly (a scenario's `models:` entry).
@@ -120,7 +120,9 @@ struct AssemblyClass {
 /// none).
 template <class A>
 const AssemblyClass& assemblyClassOf() {
-  static const AssemblyClass info{A::kClassName, A::kDoc, schemaOf<typename A::Config>(),
+  static const AssemblyClass info{A::kClassName,
+                                  A::kDoc,
+                                  schemaOf<typename A::Config>(),
                                   schemaOf<typename A::Context>(),
                                   schemaOf<typename A::Params>(),
                                   [] { return std::unique_ptr<Assembly>(new A()); }};
@@ -206,9 +208,8 @@ class Assembly {
   /// Declares the signal `localName`. When the parent tied it, the tied signal (or slice) is
   /// used instead of creating one, after checking type and length; otherwise the simulation
   /// signal "<path>.<localName>" is created.
-  SignalRef addSignal(const std::string& localName, ElementType type,
-                             std::size_t length = 1, std::string unit = {},
-                             std::string description = {});
+  SignalRef addSignal(const std::string& localName, ElementType type, std::size_t length = 1,
+                      std::string unit = {}, std::string description = {});
   /// The signal (or slice) the parent tied to `localName`, if any: lets an assembly size a
   /// signal from its tie before declaring it.
   std::optional<SignalRef> offeredTie(std::string_view localName) const;
@@ -223,8 +224,8 @@ class Assembly {
   }
   /// Ties a port of one of its models to a signal of its scope (a local or tied name).
   void tie(Model& model, std::string_view port, std::string_view localSignal);
-  void tie(Model& model, std::string_view port, std::string_view localSignal,
-           std::size_t offset, std::size_t length);
+  void tie(Model& model, std::string_view port, std::string_view localSignal, std::size_t offset,
+           std::size_t length);
   /// Adds a body under `parent` if given, else under the nearest context body (this
   /// assembly's context field `parentBody` or `body`, then its ancestors'), else under the
   /// multibody root; the body is registered with this assembly.

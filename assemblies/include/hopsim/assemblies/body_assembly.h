@@ -23,17 +23,18 @@ class BodyAssembly : public Assembly {
   /// What to build.
   struct Config : Assembly::Config {
     Config();
-    SchemaKey<std::string> body =
-        field<std::string>("body").optional().describe(
-            "the body's name (unique in the multibody system); default: the assembly's name");
+    SchemaKey<std::string> body = field<std::string>("body").optional().describe(
+        "the body's name (unique in the multibody system); default: the assembly's name");
   };
   /// What to attach to.
   struct Context : Assembly::Context {
     Context();
     SchemaKey<std::string> parentBody =
-        field<std::string>("parentBody").optional().describe(
-            "the parent body; default: the nearest enclosing assembly's context body, else the "
-            "world");
+        field<std::string>("parentBody")
+            .optional()
+            .describe(
+                "the parent body; default: the nearest enclosing assembly's context body, else the "
+                "world");
   };
   /// The body: mass properties, hinge (with initial Q and U) and nodes.
   struct Params : BodyParams {};

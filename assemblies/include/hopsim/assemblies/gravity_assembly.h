@@ -19,7 +19,10 @@ class GravityAssembly : public Assembly {
   struct Params : Assembly::Params {
     Params();
     SchemaKey<std::vector<double>> g =
-        field<std::vector<double>>("g").unit("m/s^2").length(3).defaultValue({0.0, 0.0, -9.81})
+        field<std::vector<double>>("g")
+            .unit("m/s^2")
+            .length(3)
+            .defaultValue({0.0, 0.0, -9.81})
             .describe("gravity acceleration g_W in the world frame W");
   };
 

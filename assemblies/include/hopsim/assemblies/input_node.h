@@ -60,11 +60,11 @@ class InputNode {
   /// A null node (YAML `~` or an absent value).
   InputNode() = default;
   InputNode(bool value) : kind_(Kind::Scalar), scalar_(value) {}  // NOLINT: literal values
-  InputNode(int value) : kind_(Kind::Scalar), scalar_(std::int64_t{value}) {}  // NOLINT
-  InputNode(std::int64_t value) : kind_(Kind::Scalar), scalar_(value) {}  // NOLINT
-  InputNode(double value) : kind_(Kind::Scalar), scalar_(value) {}        // NOLINT
+  InputNode(int value) : kind_(Kind::Scalar), scalar_(std::int64_t{value}) {}       // NOLINT
+  InputNode(std::int64_t value) : kind_(Kind::Scalar), scalar_(value) {}            // NOLINT
+  InputNode(double value) : kind_(Kind::Scalar), scalar_(value) {}                  // NOLINT
   InputNode(const char* text) : kind_(Kind::Scalar), scalar_(std::string(text)) {}  // NOLINT
-  InputNode(std::string text) : kind_(Kind::Scalar), scalar_(std::move(text)) {}   // NOLINT
+  InputNode(std::string text) : kind_(Kind::Scalar), scalar_(std::move(text)) {}    // NOLINT
   /// A sequence of doubles ([0, 0, -9.81]).
   InputNode(std::initializer_list<double> values);  // NOLINT
 

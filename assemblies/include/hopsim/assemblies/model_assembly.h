@@ -30,21 +30,23 @@ class ModelAssembly : public Assembly {
     Config();
     SchemaKey<std::string> model =
         field<std::string>("model").describe("the registered model class (\"Gain\")");
-    SchemaKey<std::string> node =
-        field<std::string>("node").optional().describe(
-            "the node an actuator or sensor attaches to");
-    SchemaKey<std::string> body =
-        field<std::string>("body").optional().describe(
-            "the body whose hinge a motor or encoder attaches to");
+    SchemaKey<std::string> node = field<std::string>("node").optional().describe(
+        "the node an actuator or sensor attaches to");
+    SchemaKey<std::string> body = field<std::string>("body").optional().describe(
+        "the body whose hinge a motor or encoder attaches to");
     SchemaKey<std::int64_t> subhinge =
-        field<std::int64_t>("subhinge").defaultValue(-1).min(-1).describe(
-            "the subhinge a motor or encoder attaches to (0-based); -1 for the whole hinge");
-    SchemaKey<double> rate =
-        field<double>("rate").unit("Hz").above(0.0).optional().describe(
-            "the model's I/O rate; default: the simulation's I/O period");
-    SchemaKey<StringMap> lengths =
-        field<StringMap>("lengths").defaultValue(InputNode::mapping({})).describe(
-            "the lengths of variable-length ports by length symbol ({n: 3}), positive integers");
+        field<std::int64_t>("subhinge")
+            .defaultValue(-1)
+            .min(-1)
+            .describe(
+                "the subhinge a motor or encoder attaches to (0-based); -1 for the whole hinge");
+    SchemaKey<double> rate = field<double>("rate").unit("Hz").above(0.0).optional().describe(
+        "the model's I/O rate; default: the simulation's I/O period");
+    SchemaKey<StringMap> lengths = field<StringMap>("lengths")
+                                       .defaultValue(InputNode::mapping({}))
+                                       .describe(
+                                           "the lengths of variable-length ports by length symbol "
+                                           "({n: 3}), positive integers");
     /// The class is registered, the attachment fits its kind, the lengths are positive
     /// integers for symbols its ports use, and every symbol its ports use has one.
     void validate(const ParamSet& set) const override;

@@ -62,9 +62,9 @@ struct RecordList {
 };
 
 /// A stored parameter value, in SI units.
-using ParamValue = std::variant<bool, std::int64_t, double, std::string, std::vector<double>,
-                                std::vector<std::int64_t>, std::vector<std::string>, StringMap,
-                                RecordList>;
+using ParamValue =
+    std::variant<bool, std::int64_t, double, std::string, std::vector<double>,
+                 std::vector<std::int64_t>, std::vector<std::string>, StringMap, RecordList>;
 
 /// Tags for nested fields: `SchemaKey<Record<BodyParams>>`, `SchemaKey<RecordMap<BodyParams>>`.
 template <class Schema>
@@ -149,7 +149,7 @@ struct ParamField {
   ParamType type = ParamType::Double;
   std::string unit;  ///< SI unit of numeric fields ("m", "kg*m^2", "rad/s"); "" dimensionless
   std::string description;
-  bool required = true;                ///< false once a default is given or optional() called
+  bool required = true;                   ///< false once a default is given or optional() called
   std::optional<InputNode> defaultValue;  ///< parsed like any input when a set is made
   std::optional<double> lower, upper;     ///< bounds on every element of numeric fields
   bool lowerExclusive = false, upperExclusive = false;

@@ -33,9 +33,11 @@ class VehicleAssembly : public Assembly {
     SchemaKey<std::string> basename =
         field<std::string>("basename").describe("the base body: the root of the vehicle's tree");
     SchemaKey<StringMap> bodygraph =
-        field<StringMap>("bodygraph").defaultValue(InputNode::mapping({}))
-            .describe("the tree below the base, as {child: parent}; the seed's form "
-                      "{edges: {child: parent}} is accepted too");
+        field<StringMap>("bodygraph")
+            .defaultValue(InputNode::mapping({}))
+            .describe(
+                "the tree below the base, as {child: parent}; the seed's form "
+                "{edges: {child: parent}} is accepted too");
     /// Accepts the seed's nested `bodygraph: {edges: {...}}` by flattening it.
     void preCheck(InputNode& input) const override;
   };
@@ -43,9 +45,11 @@ class VehicleAssembly : public Assembly {
   struct Context : Assembly::Context {
     Context();
     SchemaKey<std::string> parentBody =
-        field<std::string>("parentBody").optional().describe(
-            "the body the base attaches to; default: the nearest enclosing assembly's context "
-            "body, else the world");
+        field<std::string>("parentBody")
+            .optional()
+            .describe(
+                "the body the base attaches to; default: the nearest enclosing assembly's context "
+                "body, else the world");
   };
   /// The bodies and the base's initial pose.
   struct Params : Assembly::Params {
@@ -53,14 +57,21 @@ class VehicleAssembly : public Assembly {
     SchemaKey<RecordMap<BodyParams>> bodies =
         field<RecordMap<BodyParams>>("bodies").describe("the vehicle's bodies by name");
     SchemaKey<std::vector<double>> position =
-        field<std::vector<double>>("position").unit("m").length(3).optional()
-            .describe("initial position of the base (its hinge's outboard frame M in the "
-                      "inboard frame F); with attitude");
+        field<std::vector<double>>("position")
+            .unit("m")
+            .length(3)
+            .optional()
+            .describe(
+                "initial position of the base (its hinge's outboard frame M in the "
+                "inboard frame F); with attitude");
     SchemaKey<std::vector<double>> attitude =
-        field<std::vector<double>>("attitude").length(4).optional()
+        field<std::vector<double>>("attitude")
+            .length(4)
+            .optional()
             .check(unitQuaternionCheck())
-            .describe("initial attitude of the base, unit quaternion q_FM scalar first; with "
-                      "position");
+            .describe(
+                "initial attitude of the base, unit quaternion q_FM scalar first; with "
+                "position");
     /// At least one body; position and attitude come together.
     void validate(const ParamSet& set) const override;
   };

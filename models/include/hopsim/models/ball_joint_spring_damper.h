@@ -7,7 +7,8 @@
 
 namespace hopsim::models {
 
-/// BallJointSpringDamper's equations, conventions and choices: docs/models/BallJointSpringDamper.md.
+/// BallJointSpringDamper's equations, conventions and choices:
+/// docs/models/BallJointSpringDamper.md.
 class BallJointSpringDamper final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

@@ -7,7 +7,8 @@
 
 namespace hopsim::models {
 
-/// ComputePlanePenetration's equations, conventions and choices: docs/models/ComputePlanePenetration.md.
+/// ComputePlanePenetration's equations, conventions and choices:
+/// docs/models/ComputePlanePenetration.md.
 class ComputePlanePenetration final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

@@ -9,7 +9,8 @@
 
 namespace hopsim::models {
 
-/// ExternalSingleDofDisturbance's equations, conventions and choices: docs/models/ExternalSingleDofDisturbance.md.
+/// ExternalSingleDofDisturbance's equations, conventions and choices:
+/// docs/models/ExternalSingleDofDisturbance.md.
 class ExternalSingleDofDisturbance final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

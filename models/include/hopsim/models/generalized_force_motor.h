@@ -6,7 +6,8 @@
 
 namespace hopsim::models {
 
-/// GeneralizedForceMotor's equations, conventions and choices: docs/models/GeneralizedForceMotor.md.
+/// GeneralizedForceMotor's equations, conventions and choices:
+/// docs/models/GeneralizedForceMotor.md.
 class GeneralizedForceMotor final : public MotorModel {
  public:
   struct Declaration : ModelSpec {

@@ -7,7 +7,8 @@
 
 namespace hopsim::models {
 
-/// GeneralizedSpringDamperMotor's equations, conventions and choices: docs/models/GeneralizedSpringDamperMotor.md.
+/// GeneralizedSpringDamperMotor's equations, conventions and choices:
+/// docs/models/GeneralizedSpringDamperMotor.md.
 class GeneralizedSpringDamperMotor final : public HingeSpringDamper {
  public:
   struct Declaration : ModelSpec {

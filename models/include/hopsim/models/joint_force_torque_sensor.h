@@ -7,7 +7,8 @@
 
 namespace hopsim::models {
 
-/// JointForceTorqueSensor's equations, conventions and choices: docs/models/JointForceTorqueSensor.md.
+/// JointForceTorqueSensor's equations, conventions and choices:
+/// docs/models/JointForceTorqueSensor.md.
 class JointForceTorqueSensor final : public EncoderModel {
  public:
   struct Declaration : ModelSpec {

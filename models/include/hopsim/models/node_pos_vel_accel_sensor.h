@@ -9,7 +9,8 @@
 
 namespace hopsim::models {
 
-/// NodePosVelAccelSensor's equations, conventions and choices: docs/models/NodePosVelAccelSensor.md.
+/// NodePosVelAccelSensor's equations, conventions and choices:
+/// docs/models/NodePosVelAccelSensor.md.
 class NodePosVelAccelSensor final : public SensorModel {
  public:
   struct Declaration : ModelSpec {

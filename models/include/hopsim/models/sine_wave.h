@@ -15,8 +15,8 @@ class SineWave final : public FlowModel {
         param<double>("amplitude").defaultValue(1.0).describe("amplitude, in the output's unit");
     ParamKey<double> frequency =
         param<double>("frequency").unit("Hz").defaultValue(1.0).min(0.0).describe("frequency");
-    ParamKey<double> phase = param<double>("phase").unit("rad").defaultValue(0.0).describe(
-        "phase at t = 0");
+    ParamKey<double> phase =
+        param<double>("phase").unit("rad").defaultValue(0.0).describe("phase at t = 0");
     ParamKey<double> offset =
         param<double>("offset").defaultValue(0.0).describe("constant added to the wave");
     OutKey<double> y = flowOut<double>("y").describe("the wave at the update time");

@@ -9,7 +9,8 @@
 
 namespace hopsim::models {
 
-/// SingleTrapezoidalProfile's equations, conventions and choices: docs/models/SingleTrapezoidalProfile.md.
+/// SingleTrapezoidalProfile's equations, conventions and choices:
+/// docs/models/SingleTrapezoidalProfile.md.
 class SingleTrapezoidalProfile final : public FlowModel {
  public:
   struct Declaration : ModelSpec {

@@ -11,7 +11,8 @@
 
 namespace hopsim::models {
 
-/// SphericalHarmonicGravity's equations, conventions and choices: docs/models/SphericalHarmonicGravity.md.
+/// SphericalHarmonicGravity's equations, conventions and choices:
+/// docs/models/SphericalHarmonicGravity.md.
 class SphericalHarmonicGravity final : public ActuatorModel {
  public:
   struct Declaration : ModelSpec {

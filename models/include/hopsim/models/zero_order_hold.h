@@ -14,13 +14,12 @@ class ZeroOrderHold final : public FlowModel {
     InKey<Eigen::VectorXd> u = flowIn<Eigen::VectorXd>("u").length("n").describe("input");
     OutKey<Eigen::VectorXd> y =
         flowOut<Eigen::VectorXd>("y").length("n").noFeedThrough().describe("held sample");
-    DiscreteStateKey<Eigen::VectorXd> held = discreteState<Eigen::VectorXd>("held")
-                                                 .length("n")
-                                                 .defaultValue(0.0)
-                                                 .describe("sample taken at the I/O step start");
-    DiscreteStateKey<std::int64_t> samples =
-        discreteState<std::int64_t>("samples").defaultValue(std::int64_t{0}).describe(
-            "number of samples taken");
+    DiscreteStateKey<Eigen::VectorXd> held =
+        discreteState<Eigen::VectorXd>("held").length("n").defaultValue(0.0).describe(
+            "sample taken at the I/O step start");
+    DiscreteStateKey<std::int64_t> samples = discreteState<std::int64_t>("samples")
+                                                 .defaultValue(std::int64_t{0})
+                                                 .describe("number of samples taken");
   };
   static const Declaration& declaration();
 

@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 
-
 #include "hopsim/core/multibody/aba.h"
 #include "hopsim/core/multibody/aba_solve.h"
 #include "hopsim/core/multibody/crba.h"
@@ -47,11 +46,11 @@ TEST_CASE("abaSolve: equals M⁻¹ f from CRBA on random trees, reusing aba's fa
     // The backward error |M U̇ - f| / (|M| |U̇| + |f|) of a stable O(N) solve is a few ulps
     // whatever M's conditioning (which reaches 4e8 in these trees; the forward error does not
     // stay small there for any method).
-    const double error =
-        model.nu() == 0 ? 0.0
-                        : (M * udot - f).lpNorm<Eigen::Infinity>() /
-                              (M.lpNorm<Eigen::Infinity>() * udot.lpNorm<Eigen::Infinity>() +
-                               f.lpNorm<Eigen::Infinity>());
+    const double error = model.nu() == 0
+                             ? 0.0
+                             : (M * udot - f).lpNorm<Eigen::Infinity>() /
+                                   (M.lpNorm<Eigen::Infinity>() * udot.lpNorm<Eigen::Infinity>() +
+                                    f.lpNorm<Eigen::Infinity>());
     worst = std::max(worst, error);
     CAPTURE(seed);
     CHECK(error < 1e-14);

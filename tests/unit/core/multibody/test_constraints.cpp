@@ -50,8 +50,8 @@ ConstraintSet everyConstraint(const MultibodyModel& model, test::Random& rnd) {
                            rnd.uniform(0.5, 2.0));
   std::tie(a, b) = randomPair(rnd, model);
   const Vector3 x = rnd.vector();
-  set.addRevoluteTranslational("revtrans", a, rnd.vector(0.5), rnd.vector(), b, rnd.vector(0.5),
-                               x, x.cross(rnd.vector()), rnd.uniform(-1.0, 1.0));
+  set.addRevoluteTranslational("revtrans", a, rnd.vector(0.5), rnd.vector(), b, rnd.vector(0.5), x,
+                               x.cross(rnd.vector()), rnd.uniform(-1.0, 1.0));
   return set;
 }
 
@@ -75,21 +75,26 @@ TEST_CASE("constraints: every type has the documented number of rows") {
   model.addBody("b", kWorldBody, SpatialInertia::pointMass(1.0, Vector3::Zero()), Hinge::ball());
   ConstraintSet set(model);
   const RigidTransform I;
-  const std::pair<Hinge, int> expected[] = {
-      {Hinge::locked(), 6},      {Hinge::pin(Vector3::UnitZ()), 5},
-      {Hinge::slider(Vector3::UnitX()), 5}, {Hinge::cylindrical(Vector3::UnitX()), 4},
-      {Hinge::ujoint(Vector3::UnitX(), Vector3::UnitY()), 4}, {Hinge::gimbal(), 3},
-      {Hinge::ball(), 3},        {Hinge::planar(), 4},
-      {Hinge::translational(), 3}, {Hinge::full6Dof(), 0},
-      {Hinge::full6DofInertial(), 0}};
+  const std::pair<Hinge, int> expected[] = {{Hinge::locked(), 6},
+                                            {Hinge::pin(Vector3::UnitZ()), 5},
+                                            {Hinge::slider(Vector3::UnitX()), 5},
+                                            {Hinge::cylindrical(Vector3::UnitX()), 4},
+                                            {Hinge::ujoint(Vector3::UnitX(), Vector3::UnitY()), 4},
+                                            {Hinge::gimbal(), 3},
+                                            {Hinge::ball(), 3},
+                                            {Hinge::planar(), 4},
+                                            {Hinge::translational(), 3},
+                                            {Hinge::full6Dof(), 0},
+                                            {Hinge::full6DofInertial(), 0}};
   int total = 0;
   for (const auto& [hinge, rows] : expected) {
     const int i = set.addCutJoint(std::string(toString(hinge.type())), hinge, 1, I, 0, I);
     CHECK(set.constraint(i).rowCount == rows);
     total += rows;
   }
-  CHECK(set.constraint(set.addDistance("d", 1, Vector3::Zero(), 0, Vector3::UnitX(), 1.0))
-            .rowCount == 1);
+  CHECK(
+      set.constraint(set.addDistance("d", 1, Vector3::Zero(), 0, Vector3::UnitX(), 1.0)).rowCount ==
+      1);
   CHECK(set.constraint(set.addRevoluteSpherical("rs", 1, Vector3::Zero(), Vector3::UnitZ(), 0,
                                                 Vector3::UnitX(), 1.0))
             .rowCount == 2);
@@ -161,8 +166,8 @@ TEST_CASE("constraints: applyConstraints gives G U̇ = γ and the KKT multiplier
     const Eigen::MatrixXd K = cdata.G * MinvGt;
     const Eigen::VectorXd lambda = K.partialPivLu().solve(cdata.gamma - cdata.G * udot0);
     CHECK(cdata.rank == set.rowCount());
-    const double lambdaError = (cdata.lambda - lambda).cwiseAbs().maxCoeff() /
-                               (1.0 + lambda.cwiseAbs().maxCoeff());
+    const double lambdaError =
+        (cdata.lambda - lambda).cwiseAbs().maxCoeff() / (1.0 + lambda.cwiseAbs().maxCoeff());
     const double accError = (cdata.G * udot - cdata.gamma).cwiseAbs().maxCoeff() /
                             (1.0 + cdata.gamma.cwiseAbs().maxCoeff());
     worstLambda = std::max(worstLambda, lambdaError);
@@ -298,8 +303,8 @@ struct FourBar {
     const double I1 = m1 * l1 * l1 / 12, I2 = m2 * l2 * l2 / 12, I3 = m3 * l3 * l3 / 12;
     const double mass = m1 * v1.squaredNorm() + I1 + m2 * v2.squaredNorm() + I2 * k[0] * k[0] +
                         m3 * v3.squaredNorm() + I3 * k[1] * k[1];
-    const double bias = m1 * a1.dot(v1) + m2 * a2.dot(v2) + I2 * b[0] * k[0] + m3 * a3.dot(v3) +
-                        I3 * b[1] * k[1];
+    const double bias =
+        m1 * a1.dot(v1) + m2 * a2.dot(v2) + I2 * b[0] * k[0] + m3 * a3.dot(v3) + I3 * b[1] * k[1];
     const Eigen::Vector2d gravity(0.0, -g);
     const double load = gravity.dot(m1 * v1 + m2 * v2 + m3 * v3);
     return (load - bias) / mass;
@@ -405,10 +410,9 @@ TEST_CASE("constraints: a four-bar of 3D PIN joints follows its planar equation 
         worstAngle = std::max(worstAngle, std::abs(state[0] - xp[0]));
         turned = std::max(turned, std::abs(state[0] - t1));
       });
-  MESSAGE("four-bar over 10 s: worst loop closure " << worstClosure << ", worst crank angle - "
-                                                   << "planar reference " << worstAngle
-                                                   << " rad, crank turned up to " << turned
-                                                   << " rad");
+  MESSAGE("four-bar over 10 s: worst loop closure "
+          << worstClosure << ", worst crank angle - "
+          << "planar reference " << worstAngle << " rad, crank turned up to " << turned << " rad");
   CHECK(turned > 2 * kPi);  // the crank goes all the way round
   CHECK(worstClosure < 1e-9);
   CHECK(worstAngle < 1e-6);
@@ -423,11 +427,11 @@ TEST_CASE("constraints: a slider-crank at constant crank speed follows x(θ) exa
   model.setGravity(Vector3(0, -9.81, 0));
   const Hinge pinZ = Hinge::pin(Vector3::UnitZ());
   const BodyIndex crank = model.addBody("crank", kWorldBody, bar(1.0, r), pinZ);
-  const BodyIndex rod = model.addBody("rod", crank, bar(2.0, l), pinZ,
-                                      RigidTransform::fromTranslation({r, 0, 0}));
-  const BodyIndex slider = model.addBody("slider", kWorldBody,
-                                         SpatialInertia::pointMass(3.0, Vector3::Zero()),
-                                         Hinge::slider(Vector3::UnitX()));
+  const BodyIndex rod =
+      model.addBody("rod", crank, bar(2.0, l), pinZ, RigidTransform::fromTranslation({r, 0, 0}));
+  const BodyIndex slider =
+      model.addBody("slider", kWorldBody, SpatialInertia::pointMass(3.0, Vector3::Zero()),
+                    Hinge::slider(Vector3::UnitX()));
   model.setPrescribed(crank, true);
   ConstraintSet set(model);
   set.addCutJoint("wrist", pinZ, rod, RigidTransform::fromTranslation({l, 0, 0}), slider,
@@ -461,10 +465,9 @@ TEST_CASE("constraints: a slider-crank at constant crank speed follows x(θ) exa
         worstClosure = std::max(worstClosure, closure);
         CHECK(state[3] == omega);
       });
-  MESSAGE("slider-crank over 3 s (3 turns): worst |x - x(θ)| " << worstX << " m, worst |θ - ωt| "
-                                                              << worstTheta
-                                                              << " rad, worst closure "
-                                                              << worstClosure);
+  MESSAGE("slider-crank over 3 s (3 turns): worst |x - x(θ)| "
+          << worstX << " m, worst |θ - ωt| " << worstTheta << " rad, worst closure "
+          << worstClosure);
   CHECK(worstX < 1e-8);
   CHECK(worstTheta < 1e-9);
   CHECK(worstClosure < 1e-9);
@@ -524,8 +527,8 @@ TEST_CASE("constraints: bad input is an InputError that names the call, constrai
     }
     return std::string("no error");
   };
-  CHECK(message([&] { set.addCutJoint("", Hinge::ball(), 1, I, 2, I); })
-            .find("addCutJoint") != std::string::npos);
+  CHECK(message([&] { set.addCutJoint("", Hinge::ball(), 1, I, 2, I); }).find("addCutJoint") !=
+        std::string::npos);
   set.addCutJoint("c", Hinge::ball(), 1, I, 2, I);
   CHECK(message([&] { set.addCutJoint("c", Hinge::ball(), 1, I, 2, I); }).find("taken") !=
         std::string::npos);
@@ -536,8 +539,9 @@ TEST_CASE("constraints: bad input is an InputError that names the call, constrai
   const RigidTransform bad(2.0 * Matrix3::Identity(), Vector3::Zero());
   CHECK(message([&] { set.addCutJoint("d", Hinge::ball(), 1, bad, 2, I); }).find("X_AF") !=
         std::string::npos);
-  CHECK(message([&] { set.addDistance("d", 1, Vector3::Zero(), 2, Vector3::Zero(), -1.0); })
-            .find("\"d\": length is -1") != std::string::npos);
+  CHECK(message([&] {
+          set.addDistance("d", 1, Vector3::Zero(), 2, Vector3::Zero(), -1.0);
+        }).find("\"d\": length is -1") != std::string::npos);
   CHECK(message([&] {
           set.addRevoluteSpherical("d", 1, Vector3::Zero(), Vector3::Zero(), 2, Vector3::Zero(),
                                    1.0);

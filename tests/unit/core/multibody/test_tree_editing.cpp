@@ -44,8 +44,12 @@ MultibodyModel build(const std::vector<BodySpec>& bodies, const std::vector<Node
 BodySpec randomBody(test::Random& rnd, int k, unsigned seed) {
   const int parent = rnd.integer(0, k - 1);
   const auto type = static_cast<std::size_t>((k + static_cast<int>(seed)) % 11);
-  return {"b" + std::to_string(k), parent == 0 ? "world" : "b" + std::to_string(parent),
-          rnd.hinge(test::kAllHingeTypes[type]), rnd.pose(), rnd.pose(), rnd.inertia()};
+  return {"b" + std::to_string(k),
+          parent == 0 ? "world" : "b" + std::to_string(parent),
+          rnd.hinge(test::kAllHingeTypes[type]),
+          rnd.pose(),
+          rnd.pose(),
+          rnd.inertia()};
 }
 
 // Max |ABA(A) - ABA(B)| at one random state, for models with the same Q/U layout.

@@ -18,9 +18,9 @@ namespace hopsim::multibody {
 /// them; both run the same recursion). data.tau is set to tau. Also fills data.X_PB, X_WB,
 /// S_B, V_WB_B, c_B, A_WB_B (about Bo in B, offset by the world's fictitious acceleration -g),
 /// A_R (the same accelerations in the tree's frame R: its base's body frame) and
-/// the articulated quantities, in R: S_R, c_R, P_R, pA_R, PS_R, Dinv, eps (MultibodyData's contract).
-/// Does not allocate. @throws InputError if data was not built for model or a vector has the
-/// wrong size.
+/// the articulated quantities, in R: S_R, c_R, P_R, pA_R, PS_R, Dinv, eps (MultibodyData's
+/// contract). Does not allocate. @throws InputError if data was not built for model or a vector has
+/// the wrong size.
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data,
                            const Eigen::Ref<const Eigen::VectorXd>& q,
                            const Eigen::Ref<const Eigen::VectorXd>& u,

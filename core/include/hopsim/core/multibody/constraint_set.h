@@ -63,7 +63,7 @@ struct Constraint {
   /// Most rows of one constraint (a LOCKED cut joint).
   static constexpr int kMaxRows = 6;
 
-  std::string name;                          ///< unique in its set
+  std::string name;  ///< unique in its set
   ConstraintType type{ConstraintType::CutJoint};
   BodyIndex bodyA{kWorldBody};               ///< body A (may be the world)
   BodyIndex bodyB{kWorldBody};               ///< body B (may be the world)
@@ -115,8 +115,8 @@ class ConstraintSet {
   /// Adds DISTANCE `name`: point P (p_AoP_A on A) and point Q (p_BoQ_B on B) stay `length` (m)
   /// apart. @throws InputError as addCutJoint, for a non-finite point, or unless length is
   /// finite and positive.
-  int addDistance(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A,
-                  BodyIndex bodyB, const Vector3& p_BoQ_B, double length);
+  int addDistance(std::string_view name, BodyIndex bodyA, const Vector3& p_AoP_A, BodyIndex bodyB,
+                  const Vector3& p_BoQ_B, double length);
   /// Adds REVOLUTE-SPHERICAL `name` (Chrono's ChLinkRevoluteSpherical): point Q on B keeps
   /// `length` (m) from point P on A and stays in the plane through P perpendicular to the
   /// revolute axis z_A (in A, normalized). @throws InputError as addDistance or for a zero or

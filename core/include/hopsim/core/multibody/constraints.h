@@ -30,9 +30,9 @@ struct ConstraintData {
   int rows;       ///< the set's rowCount() when this was built
 
   // Results.
-  Eigen::VectorXd phi;    ///< φ(Q): each row's residual (m, or dimensionless for a·b rows)
-  Eigen::MatrixXd G;      ///< the constraint Jacobian (rows x nu): φ̇ = G U for Q̇ = Q̇(Q, U)
-  Eigen::VectorXd gamma;  ///< γ = -Ġ U, so that G U̇ = γ keeps φ̈ = 0
+  Eigen::VectorXd phi;     ///< φ(Q): each row's residual (m, or dimensionless for a·b rows)
+  Eigen::MatrixXd G;       ///< the constraint Jacobian (rows x nu): φ̇ = G U for Q̇ = Q̇(Q, U)
+  Eigen::VectorXd gamma;   ///< γ = -Ġ U, so that G U̇ = γ keeps φ̈ = 0
   Eigen::VectorXd lambda;  ///< the multipliers; Gᵀλ is the generalized constraint force
   Eigen::VectorXd tauConstraint;  ///< Gᵀλ (nu entries, N·m or N)
   /// Numerical rank of the last solve's G M⁻¹ Gᵀ (or G Gᵀ): rows minus redundant rows.
@@ -48,9 +48,9 @@ struct ConstraintData {
   std::vector<SpatialForce> F_A_Q_W;
 
   // Workspaces.
-  Matrix6X W;       ///< per row: the unit spatial force w on B (about Q, in W), G_i = wᵀ J_rel
-  Matrix6X J_A;     ///< body A's Jacobian at Q
-  Matrix6X J_rel;   ///< J_B(Q) - J_A(Q)
+  Matrix6X W;      ///< per row: the unit spatial force w on B (about Q, in W), G_i = wᵀ J_rel
+  Matrix6X J_A;    ///< body A's Jacobian at Q
+  Matrix6X J_rel;  ///< J_B(Q) - J_A(Q)
   std::vector<Vector6> A_bias;  ///< per body: acceleration for U̇ = 0, no gravity (Bo, in B)
   Eigen::MatrixXd MinvGt;       ///< M⁻¹ Gᵀ (nu x rows)
   Eigen::MatrixXd K;            ///< G M⁻¹ Gᵀ, then its pivoted LDLᵀ factors

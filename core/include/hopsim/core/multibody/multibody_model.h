@@ -113,8 +113,7 @@ class MultibodyModel {
   void setMassProperties(BodyIndex b, const SpatialInertia& M_BBo_B);
   /// M_BBo_B as setMassProperties stores it (the inertia symmetrized).
   /// @throws InputError naming `what` where setMassProperties would refuse M_BBo_B.
-  static SpatialInertia checkedMassProperties(const SpatialInertia& M_BBo_B,
-                                              std::string_view what);
+  static SpatialInertia checkedMassProperties(const SpatialInertia& M_BBo_B, std::string_view what);
   /// Body b's mass properties M_BBo_B (about Bo, in B). The world has zero mass.
   const SpatialInertia& massProperties(BodyIndex b) const { return inertia_[idx(b)]; }
   /// Every body's mass properties (the world's first), to put back exactly with
