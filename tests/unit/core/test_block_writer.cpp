@@ -16,18 +16,16 @@
 namespace hopsim {
 namespace {
 
-/// A recorder of MassSpring "ms" (its two continuous states) at 1 kHz, 0.05 s recorded: 51
-/// samples of 3 columns.
+/// A recorder of a MassSpring's two continuous states at 1 kHz, 0.05 s recorded: 51 samples
+/// of 3 columns.
 struct Recorded {
   std::unique_ptr<Simulation> sim;
   std::unique_ptr<Recorder> recorder;
   Recorded() : sim(std::make_unique<Simulation>(SimulationOptions{.ioStepSize = 0.01})) {
-    sim->addModel<test::MassSpring>("ms");
-    sim->addSignal("x", ElementType::Double, 1, "m");
-    sim->tie("ms", "position", "x");
+    test::addSpring(*sim);
     sim->lock();
     recorder = std::make_unique<Recorder>(
-        *sim, std::vector<std::string>{"models.ms.continuousStates.**"}, 1000.0);
+        *sim, std::vector<std::string>{"models.spring.continuousStates.**"}, 1000.0);
     sim->advanceTimeTo(0.05);
   }
 };

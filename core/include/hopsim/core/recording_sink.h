@@ -26,17 +26,18 @@ struct RecordingEnd {
 std::string_view statusName(RecordingEnd::Status status);
 
 /// A file a Recorder writes its samples to as it takes them (Recorder::streamTo): begin() once,
-/// write() at every flush, finish() once at the end. What a write puts in the file survives the
-/// process being killed (SIGKILL) right after it. Every call throws an InputError naming the
-/// file when it cannot be written.
+/// write() at every flush, finish() once at the end. What a write has put in the file survives
+/// the process being killed (SIGKILL). Every call throws an InputError naming the file when it
+/// cannot be written.
 class RecordingSink {
  public:
   virtual ~RecordingSink() = default;
   /// Creates the file for the recorder's columns (its header, its layout, "running").
   virtual void begin(const Recorder& recorder) = 0;
   /// Appends samples [first, end) of those the recorder holds (Recorder::times(), values()),
-  /// which it may change once the call returns. A sink may finish the write in the background
-  /// (CsvSink does): a failure is then thrown by the next write() or by finish().
+  /// which it may change once the call returns. A sink may finish the write in a thread of its
+  /// own (BlockWriter; CsvSink does, hdf5Sink when asked): a failure is then thrown by the next
+  /// write() or by finish().
   virtual void write(const Recorder& recorder, std::size_t first, std::size_t end) = 0;
   /// Completes every write, records how the recording ended and closes the file. A write that
   /// failed in the background ends it "failed", with the write's message, and is thrown.
