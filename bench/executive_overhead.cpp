@@ -7,9 +7,13 @@
 // plain loop over doubles is the floor.
 //
 // BM_LinearChain<n>: the same computation done twice, as a hopsim dataflow and as a hand-written
-// monolithic loop, and the ratio of the two (the executive-overhead ratio, target 1.3): 100 models
-// in a chain, each a discrete-time linear system with n states, one input and one output, x <- A x
-// + B u at each hop start and y = C x (no feed-through, as LowPass). n = 2, 4, 8, 16, 32.
+// monolithic loop, and the ratio of the two (the executive-overhead ratio): 100 models in a chain,
+// each a discrete-time linear system with n states, one input and one output, x <- A x + B u at
+// each hop start and y = C x (no feed-through, as LowPass), written per instance and with batch
+// methods. n = 2, 4, 8, 16, 32.
+//
+// BM_GainChain<n>: the library's Gain (y = k u on signals of n elements), 100 of them in a chain,
+// against the same products written as a loop.
 
 #include <benchmark/benchmark.h>
 
@@ -23,8 +27,9 @@
 
 #include "bench_context.h"
 #include "hopsim/core/flow_model.h"
-#include "hopsim/core/model_run.h"
+#include "hopsim/core/model_batch.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/models/gain.h"
 
 namespace hopsim::bench {
 namespace {
@@ -178,31 +183,32 @@ class LinearSystem final : public FlowModel {
   const Declaration& d_ = declaration();
 };
 
-/// The same system written with run methods (docs/model-authors.md, "Run methods"): the
+/// The same system written with batch methods (docs/model-authors.md, "Batches"): the
 /// executive calls each method once for the whole chain, whose fields it hands over as columns.
 template <int N>
-class LinearSystemRuns final : public FlowModel {
+class LinearSystemBatched final : public FlowModel {
  public:
   using Declaration = typename LinearSystem<N>::Declaration;
   static const Declaration& declaration() { return LinearSystem<N>::declaration(); }
 
-  explicit LinearSystemRuns(std::string name) : FlowModel(std::move(name), declaration()) {}
-  static void startHopRun(const ModelRun<LinearSystemRuns>& run, double /*t0*/, double /*t1*/) {
+  explicit LinearSystemBatched(std::string name) : FlowModel(std::move(name), declaration()) {}
+  static void startHopBatch(const ModelBatch<LinearSystemBatched>& batch, double /*t0*/,
+                            double /*t1*/) {
     const Declaration& d = declaration();
-    const auto A = run.param(d.A);
-    const auto B = run.param(d.B);
-    const auto x = run.state(d.x);
-    const auto u = run.in(d.u);
-    for (std::size_t k = 0; k < run.size(); ++k) {
+    const auto A = batch.param(d.A);
+    const auto B = batch.param(d.B);
+    const auto x = batch.state(d.x);
+    const auto u = batch.in(d.u);
+    for (std::size_t k = 0; k < batch.size(); ++k) {
       linearStep<N>(A[k].data(), B[k].data(), x[k].data(), u[k]);
     }
   }
-  static void updateFlowOutsRun(const ModelRun<LinearSystemRuns>& run, double /*t*/) {
+  static void updateFlowOutsBatch(const ModelBatch<LinearSystemBatched>& batch, double /*t*/) {
     const Declaration& d = declaration();
-    const auto C = run.param(d.C);
-    const auto x = run.state(d.x);
-    const auto y = run.out(d.y);
-    for (std::size_t k = 0; k < run.size(); ++k) y[k] = linearOutput<N>(C[k].data(), x[k].data());
+    const auto C = batch.param(d.C);
+    const auto x = batch.state(d.x);
+    const auto y = batch.out(d.y);
+    for (std::size_t k = 0; k < batch.size(); ++k) y[k] = linearOutput<N>(C[k].data(), x[k].data());
   }
 };
 
@@ -255,16 +261,39 @@ struct MonolithicLinearChain {
   }
 };
 
-/// 100 System models (LinearSystem<N> or LinearSystemRuns<N>) tied s0 -> m0 -> s1 -> ... ->
+/// Interleaved timing of the dataflow and the hand-written loop, as BM_LinearChain and
+/// BM_GainChain report it: each benchmark iteration runs kBatch hops of each, timed with
+/// steady_clock, so that both see the same machine load; counters `executive_per_hop`,
+/// `monolithic_per_hop` (seconds) and their `ratio`.
+template <class Dataflow, class Loop>
+void timeInterleaved(benchmark::State& state, Dataflow&& dataflowHop, Loop&& loopHop) {
+  constexpr int kBatch = 20;
+  using Clock = std::chrono::steady_clock;
+  Clock::duration executive{}, monolithic{};
+  for (auto _ : state) {
+    const Clock::time_point t0 = Clock::now();
+    for (int k = 0; k < kBatch; ++k) dataflowHop();
+    const Clock::time_point t1 = Clock::now();
+    for (int k = 0; k < kBatch; ++k) loopHop();
+    benchmark::ClobberMemory();
+    const Clock::time_point t2 = Clock::now();
+    executive += t1 - t0;
+    monolithic += t2 - t1;
+  }
+  const double hops = static_cast<double>(state.iterations()) * kBatch;
+  const double executiveSeconds = std::chrono::duration<double>(executive).count() / hops;
+  const double monolithicSeconds = std::chrono::duration<double>(monolithic).count() / hops;
+  state.counters["executive_per_hop"] = executiveSeconds;
+  state.counters["monolithic_per_hop"] = monolithicSeconds;
+  state.counters["ratio"] = executiveSeconds / monolithicSeconds;
+}
+
+/// 100 System models (LinearSystem<N> or LinearSystemBatched<N>) tied s0 -> m0 -> s1 -> ... ->
 /// s100 (created in reverse order, as in BM_ExecutiveChain), and the same chain as a
-/// hand-written loop. Each benchmark iteration runs a batch of kBatch hops of the dataflow and
-/// then kBatch hops of the loop, each batch timed with steady_clock (interleaved, so that both
-/// see the same machine load); counters: `executive_per_hop`, `monolithic_per_hop` (seconds),
-/// and their `ratio`.
+/// hand-written loop, timed interleaved (timeInterleaved).
 template <template <int> class System, int N>
 void BM_LinearChain(benchmark::State& state) {
   constexpr int kModels = 100;
-  constexpr int kBatch = 20;
   constexpr double kInput = 1.0;
   const LinearChainData data(kModels, N);
   Simulation sim;
@@ -314,29 +343,77 @@ void BM_LinearChain(benchmark::State& state) {
   }
   compare("after the warm-up, before timing");
 
-  using Clock = std::chrono::steady_clock;
-  Clock::duration executive{}, monolithic{};
-  for (auto _ : state) {
-    const Clock::time_point t0 = Clock::now();
-    for (int k = 0; k < kBatch; ++k) sim.advanceOverHop();
-    const Clock::time_point t1 = Clock::now();
-    for (int k = 0; k < kBatch; ++k) loop.hop();
-    benchmark::DoNotOptimize(loop.x.data());
-    benchmark::ClobberMemory();
-    const Clock::time_point t2 = Clock::now();
-    executive += t1 - t0;
-    monolithic += t2 - t1;
-  }
+  timeInterleaved(
+      state, [&] { sim.advanceOverHop(); },
+      [&] {
+        loop.hop();
+        benchmark::DoNotOptimize(loop.x.data());
+      });
   compare("after timing");
-
-  const double hops = static_cast<double>(state.iterations()) * kBatch;
-  const double executiveSeconds = std::chrono::duration<double>(executive).count() / hops;
-  const double monolithicSeconds = std::chrono::duration<double>(monolithic).count() / hops;
   state.counters["models"] = kModels;
   state.counters["states"] = N;
-  state.counters["executive_per_hop"] = executiveSeconds;
-  state.counters["monolithic_per_hop"] = monolithicSeconds;
-  state.counters["ratio"] = executiveSeconds / monolithicSeconds;
+}
+
+/// 100 library Gains tied s0 -> g0 -> s1 -> ... -> s100 on signals of N elements, each made with
+/// std::make_unique as user code makes them, and the same products as a hand-written loop:
+/// s[i + 1] = k_i s[i]. Gain has
+/// feed-through and output granularity ALL, so the executive computes it at every sweep of the
+/// hop; the loop makes as many passes per hop as the dataflow writes each signal (counted from
+/// the signals' freshness counters), so that the ratio is the cost of the calls, not of the
+/// semantics. Both must agree bit for bit before and after timing.
+template <int N>
+void BM_GainChain(benchmark::State& state) {
+  constexpr int kModels = 100;
+  Simulation sim;
+  std::vector<double> gains(kModels);
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> uni(0.5, 1.5);
+  for (double& k : gains) k = uni(rng);
+  for (int i = 0; i <= kModels; ++i) sim.addSignal(signalName(i), ElementType::Double, N);
+  sim.set("signals.s0", std::vector<double>(N, 1.0));
+  for (int i = kModels - 1; i >= 0; --i) {
+    const std::string name = "g" + std::to_string(i);
+    Model& gain = sim.addModel(std::make_unique<models::Gain>(name));
+    gain.setParam("k", gains[static_cast<std::size_t>(i)]);
+    sim.tie(name, "u", signalName(i));
+    sim.tie(name, "y", signalName(i + 1));
+  }
+  sim.lock();
+  for (int i = 0; i < 100; ++i) sim.advanceOverHop();
+  const std::uint64_t before = sim.signal(signalName(kModels)).version();
+  sim.advanceOverHop();
+  const auto passes = static_cast<int>(sim.signal(signalName(kModels)).version() - before);
+
+  std::vector<double> s(static_cast<std::size_t>(kModels + 1) * N, 1.0);
+  const auto loopHop = [&] {
+    for (int pass = 0; pass < passes; ++pass) {
+      for (std::size_t i = 0; i < kModels; ++i) {
+        using Vector = Eigen::Matrix<double, N, 1>;
+        Eigen::Map<Vector>(s.data() + (i + 1) * N) =
+            gains[i] * Eigen::Map<const Vector>(s.data() + i * N);
+      }
+    }
+    benchmark::DoNotOptimize(s.data());
+  };
+  const auto compare = [&](const char* when) {
+    loopHop();
+    const auto last = std::get<std::vector<double>>(sim.get("signals." + signalName(kModels)));
+    for (int k = 0; k < N; ++k) {
+      if (last[static_cast<std::size_t>(k)] != s[static_cast<std::size_t>(kModels * N + k)]) {
+        std::fprintf(stderr, "gain chain benchmark: %s: s100[%d] = %.17g against %.17g\n", when, k,
+                     last[static_cast<std::size_t>(k)],
+                     s[static_cast<std::size_t>(kModels * N + k)]);
+        std::exit(1);
+      }
+    }
+  };
+  compare("before timing");
+  timeInterleaved(
+      state, [&] { sim.advanceOverHop(); }, loopHop);
+  compare("after timing");
+  state.counters["models"] = kModels;
+  state.counters["states"] = N;
+  state.counters["passes"] = passes;
 }
 
 BENCHMARK(BM_LinearChain<LinearSystem, 2>)->Name("BM_LinearChain/models:100/states:2");
@@ -344,11 +421,20 @@ BENCHMARK(BM_LinearChain<LinearSystem, 4>)->Name("BM_LinearChain/models:100/stat
 BENCHMARK(BM_LinearChain<LinearSystem, 8>)->Name("BM_LinearChain/models:100/states:8");
 BENCHMARK(BM_LinearChain<LinearSystem, 16>)->Name("BM_LinearChain/models:100/states:16");
 BENCHMARK(BM_LinearChain<LinearSystem, 32>)->Name("BM_LinearChain/models:100/states:32");
-BENCHMARK(BM_LinearChain<LinearSystemRuns, 2>)->Name("BM_LinearChainRuns/models:100/states:2");
-BENCHMARK(BM_LinearChain<LinearSystemRuns, 4>)->Name("BM_LinearChainRuns/models:100/states:4");
-BENCHMARK(BM_LinearChain<LinearSystemRuns, 8>)->Name("BM_LinearChainRuns/models:100/states:8");
-BENCHMARK(BM_LinearChain<LinearSystemRuns, 16>)->Name("BM_LinearChainRuns/models:100/states:16");
-BENCHMARK(BM_LinearChain<LinearSystemRuns, 32>)->Name("BM_LinearChainRuns/models:100/states:32");
+BENCHMARK(BM_LinearChain<LinearSystemBatched, 2>)
+    ->Name("BM_LinearChainBatched/models:100/states:2");
+BENCHMARK(BM_LinearChain<LinearSystemBatched, 4>)
+    ->Name("BM_LinearChainBatched/models:100/states:4");
+BENCHMARK(BM_LinearChain<LinearSystemBatched, 8>)
+    ->Name("BM_LinearChainBatched/models:100/states:8");
+BENCHMARK(BM_LinearChain<LinearSystemBatched, 16>)
+    ->Name("BM_LinearChainBatched/models:100/states:16");
+BENCHMARK(BM_LinearChain<LinearSystemBatched, 32>)
+    ->Name("BM_LinearChainBatched/models:100/states:32");
+
+BENCHMARK(BM_GainChain<2>)->Name("BM_GainChain/models:100/states:2");
+BENCHMARK(BM_GainChain<8>)->Name("BM_GainChain/models:100/states:8");
+BENCHMARK(BM_GainChain<32>)->Name("BM_GainChain/models:100/states:32");
 
 BENCHMARK(BM_ExecutiveChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK(BM_MonolithicChain)->ArgName("models")->Arg(10)->Arg(100)->Arg(1000);

@@ -2,7 +2,7 @@
 //
 // LowPass, a first-order low-pass filter, is declared, implemented and registered next to the
 // standard models; a standard SineWave drives it for 2 s; the filter output is compared at every
-// hop with the analytic solution of the continuous filter, and with a twin written with run
+// hop with the analytic solution of the continuous filter, and with a twin written with batch
 // methods. The program exits with status 1 if a comparison fails, so `ctest` catches a broken
 // model or executive.
 
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "hopsim/core/flow_model.h"
+#include "hopsim/core/model_batch.h"
 #include "hopsim/core/model_reference.h"
 #include "hopsim/core/model_registry.h"
-#include "hopsim/core/model_run.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
@@ -78,33 +78,33 @@ LowPass::Declaration::Declaration()
   setOutputGranularity(hopsim::Sweep::EndHop);
 }
 
-/// The same filter written with run methods (docs/model-authors.md, "Run methods"): one call
-/// for every run of consecutive LowPassRuns models, whose fields come as columns over the run.
-/// It shares LowPass's declaration, so its fields, paths and checks are LowPass's.
-class LowPassRuns final : public hopsim::FlowModel {
+/// The same filter written with batch methods (docs/model-authors.md, "Batches"): one call
+/// for every batch of consecutive LowPassBatched models, whose fields come as columns over the
+/// batch. It shares LowPass's declaration, so its fields, paths and checks are LowPass's.
+class LowPassBatched final : public hopsim::FlowModel {
  public:
   using Declaration = LowPass::Declaration;
   static const Declaration& declaration() { return LowPass::declaration(); }
 
-  explicit LowPassRuns(std::string name) : FlowModel(std::move(name), declaration()) {}
+  explicit LowPassBatched(std::string name) : FlowModel(std::move(name), declaration()) {}
 
-  /// LowPass::startHop for each model of the run, in order.
-  static void startHopRun(const hopsim::ModelRun<LowPassRuns>& run, double t0, double t1) {
+  /// LowPass::startHop for each model of the batch, in order.
+  static void startHopBatch(const hopsim::ModelBatch<LowPassBatched>& batch, double t0, double t1) {
     const Declaration& d = declaration();
-    const auto tau = run.param(d.tau);
-    const auto y = run.state(d.y);
-    const auto u = run.in(d.u);
-    for (std::size_t k = 0; k < run.size(); ++k) {
+    const auto tau = batch.param(d.tau);
+    const auto y = batch.state(d.y);
+    const auto u = batch.in(d.u);
+    for (std::size_t k = 0; k < batch.size(); ++k) {
       const double gain = -std::expm1(-(t1 - t0) / tau[k]);
       y[k] += gain * (u[k] - y[k]);
     }
   }
-  /// LowPass::updateFlowOuts for each model of the run.
-  static void updateFlowOutsRun(const hopsim::ModelRun<LowPassRuns>& run, double /*t*/) {
+  /// LowPass::updateFlowOuts for each model of the batch.
+  static void updateFlowOutsBatch(const hopsim::ModelBatch<LowPassBatched>& batch, double /*t*/) {
     const Declaration& d = declaration();
-    const auto y = run.state(d.y);
-    const auto yOut = run.out(d.yOut);
-    for (std::size_t k = 0; k < run.size(); ++k) yOut[k] = y[k];
+    const auto y = batch.state(d.y);
+    const auto yOut = batch.out(d.yOut);
+    for (std::size_t k = 0; k < batch.size(); ++k) yOut[k] = y[k];
   }
 };
 
@@ -159,11 +159,11 @@ int run() {
   sim.tie("source", "y", "u");
   sim.tie("filter", "u", "u");
   sim.tie("filter", "y", "y");
-  // The run-method twin, on the same input: it must publish the same value at every hop.
-  sim.addSignal("y_runs", hopsim::ElementType::Double, 1, "V", "twin filter output");
-  sim.addModel<LowPassRuns>("filter_runs").setParam("tau", Scenario::kTau);
-  sim.tie("filter_runs", "u", "u");
-  sim.tie("filter_runs", "y", "y_runs");
+  // The batch-method twin, on the same input: it must publish the same value at every hop.
+  sim.addSignal("y_batched", hopsim::ElementType::Double, 1, "V", "twin filter output");
+  sim.addModel<LowPassBatched>("filter_batched").setParam("tau", Scenario::kTau);
+  sim.tie("filter_batched", "u", "u");
+  sim.tie("filter_batched", "y", "y_batched");
 
   // Every set is checked against the declaration; a rejected value changes nothing.
   try {
@@ -180,7 +180,7 @@ int run() {
   bool twinsAgree = true;
   sim.registerEndHopEvent("compare", [&worst, &twinsAgree](Simulation& s, double t) {
     worst = std::max(worst, std::abs(read(s, "signals.y") - Scenario::exactOutput(t)));
-    twinsAgree = twinsAgree && read(s, "signals.y_runs") == read(s, "signals.y");
+    twinsAgree = twinsAgree && read(s, "signals.y_batched") == read(s, "signals.y");
   });
   std::printf("%8s %10s %10s %10s %10s\n", "t [s]", "u [V]", "y [V]", "exact [V]", "error [V]");
   sim.registerPeriodicEvent("print", 0.25, 0.25, [](Simulation& s, double t) {
@@ -203,7 +203,7 @@ int run() {
               static_cast<unsigned long long>(sim.hopCount()), sim.time(), worst,
               Scenario::kTolerance);
   std::printf("discrete state restored from a snapshot: %s\n", restored ? "yes" : "NO");
-  std::printf("the run-method twin published the same y at every hop: %s\n",
+  std::printf("the batch-method twin published the same y at every hop: %s\n",
               twinsAgree ? "yes" : "NO");
   const bool ok =
       worst <= Scenario::kTolerance && restored && twinsAgree && sim.time() == Scenario::kDuration;

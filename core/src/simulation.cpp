@@ -97,6 +97,10 @@ Model& Simulation::addModel(std::unique_ptr<Model> model) {
                   [&](const ModelSlot& s) { return s.model->name() == model->name(); })) {
     throw InputError("a model named '" + model->name() + "' already exists");
   }
+  // A model whose class no code recognized when it was made (std::make_unique handed on as a
+  // std::unique_ptr<Model>) is looked up by its dynamic type among the classes the program
+  // names: a library model made anywhere is batched as if made by its registry.
+  if (ModelBinding::batchCalls(*model) == nullptr) recognizeClassOf(*model);
   ModelSlot entry;
   entry.raised = Granularity::none();
   // Register every field as a variable; undo all of them if one clashes.

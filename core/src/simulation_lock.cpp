@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/dataflow_sort.h"
-#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/error_subject.h"
@@ -143,22 +143,22 @@ void Simulation::rebuildCallLists() {
   const auto needs = [](const Model& model, ModelMethod method) {
     return ModelBinding::needsCall(model, method);
   };
-  // Appends `model` to `list` with its class's function for `method`, or a virtual call when
-  // its class is unknown or its overrider cannot be named. A model with a model-method event
-  // around the call is a run of its own, whose events the list's caller fires (callModel); an
-  // event registered later rebuilds these lists (registerModelEvent).
-  const auto add = [](auto& list, Model& model, ModelMethod method, auto ModelClassCalls::*member) {
-    const ModelClassCalls* calls = ModelBinding::classCalls(model);
+  // Appends `model` to `list` with its class's batch function for `method`, or a virtual call
+  // each when its class is unknown or its overrider cannot be named. A model with a model-method
+  // event around the call is a batch of its own, whose events the list's caller fires (callModel);
+  // an event registered later rebuilds these lists (registerModelEvent).
+  const auto add = [](auto& list, Model& model, ModelMethod method, auto BatchCalls::*member) {
+    const BatchCalls* calls = ModelBinding::batchCalls(model);
     auto function = calls != nullptr ? calls->*member : nullptr;
-    const bool usesRunFields = function != nullptr && calls->usesRunFields;
-    if (function == nullptr) function = kVirtualClassCalls.*member;
-    list.add(&model, function, ModelBinding::hasEventHooks(model, method), usesRunFields);
+    const bool readsBatchFields = function != nullptr && calls->readsBatchFields;
+    if (function == nullptr) function = kVirtualBatchCalls.*member;
+    list.add(&model, function, ModelBinding::hasEventHooks(model, method), readsBatchFields);
   };
   for (ModelSlot* s : activeSlots_) {
     Model& model = *s->model;
     if (needs(model, ModelMethod::UpdateFlowOuts)) {
-      const auto addUpdate = [&](TimeCallList& list) {
-        add(list, model, ModelMethod::UpdateFlowOuts, &ModelClassCalls::updateFlowOuts);
+      const auto addUpdate = [&](TimeBatchList& list) {
+        add(list, model, ModelMethod::UpdateFlowOuts, &BatchCalls::updateFlowOuts);
       };
       addUpdate(everyOutput_);
       if (s->continuous) addUpdate(continuousOutputs_);
@@ -170,36 +170,36 @@ void Simulation::rebuildCallLists() {
     }
     if (needs(model, ModelMethod::StartIoStep)) calls_.startIoStep.push_back(s);
     if (needs(model, ModelMethod::StartHop)) {
-      add(calls_.startHop, model, ModelMethod::StartHop, &ModelClassCalls::startHop);
+      add(calls_.startHop, model, ModelMethod::StartHop, &BatchCalls::startHop);
     }
     if (needs(model, ModelMethod::EndHop)) {
-      add(calls_.endHop, model, ModelMethod::EndHop, &ModelClassCalls::endHop);
+      add(calls_.endHop, model, ModelMethod::EndHop, &BatchCalls::endHop);
     }
     if (needs(model, ModelMethod::EndIoStep)) calls_.endIoStep.push_back(s);
     if (ContinuousModel* c = s->continuous) {
       if (needs(*c, ModelMethod::StartIntegrationStep)) calls_.startIntegrationStep.push_back(c);
       if (needs(*c, ModelMethod::PreDeriv)) {
-        add(calls_.preDeriv, *c, ModelMethod::PreDeriv, &ModelClassCalls::preDeriv);
+        add(calls_.preDeriv, *c, ModelMethod::PreDeriv, &BatchCalls::preDeriv);
       }
       if (needs(*c, ModelMethod::PostDeriv)) {
-        add(calls_.postDeriv, *c, ModelMethod::PostDeriv, &ModelClassCalls::postDeriv);
+        add(calls_.postDeriv, *c, ModelMethod::PostDeriv, &BatchCalls::postDeriv);
       }
       if (needs(*c, ModelMethod::EndIntegrationStep)) calls_.endIntegrationStep.push_back(c);
     }
   }
-  // The run methods' fields in columns first, then the runs' tables of where they are.
-  std::vector<Model*> runModels;
+  // The batch methods' fields in columns first, then the batches' tables of where they are.
+  std::vector<Model*> batchedModels;
   for (Model* model : activeOrder_) {
-    const ModelClassCalls* calls = ModelBinding::classCalls(*model);
-    if (calls != nullptr && calls->usesRunFields) runModels.push_back(model);
+    const BatchCalls* calls = ModelBinding::batchCalls(*model);
+    if (calls != nullptr && calls->readsBatchFields) batchedModels.push_back(model);
   }
-  columns_.place(runModels);
-  for (TimeCallList* list :
+  columns_.place(batchedModels);
+  for (TimeBatchList* list :
        {&continuousOutputs_, &everyOutput_, &calls_.preDeriv, &calls_.postDeriv}) {
-    list->bindRunFields();
+    list->bindBatchFields();
   }
-  for (TimeCallList& list : updateLists_) list.bindRunFields();
-  for (HopCallList* list : {&calls_.startHop, &calls_.endHop}) list->bindRunFields();
+  for (TimeBatchList& list : updateLists_) list.bindBatchFields();
+  for (HopBatchList* list : {&calls_.startHop, &calls_.endHop}) list->bindBatchFields();
 }
 
 void Simulation::addLockHook(std::string name, std::function<void()> hook) {

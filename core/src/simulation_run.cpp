@@ -9,7 +9,7 @@
 
 namespace hopsim {
 
-void Simulation::runUpdates(const TimeCallList& models, double t) {
+void Simulation::runUpdates(const TimeBatchList& models, double t) {
   models.call([&](Model& model,
                   auto&& invoke) { callModel(model, ModelMethod::UpdateFlowOuts, t, invoke); },
               t);

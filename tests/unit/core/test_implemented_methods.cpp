@@ -1,4 +1,4 @@
-// The executive calls only the methods a model's class overrides (implemented_methods.h): which
+// The executive calls only the methods a model's class overrides (batch_calls.h): which
 // ones a class overrides is found at compile time, a model-method event still fires around a
 // method its class leaves empty, and a model whose class is unknown has every method called.
 
@@ -11,9 +11,9 @@
 #include <variant>
 #include <vector>
 
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/flow_model.h"
-#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model_registry.h"
 #include "hopsim/core/simulation.h"
 
@@ -53,6 +53,12 @@ class PrivateEnd final : public HopCounter {
   void endHop(double, double) override { ++ends; }
 };
 
+/// A class that no code names to recognizeClass: the executive cannot know it.
+class UnnamedCounter final : public HopCounter {
+ public:
+  using HopCounter::HopCounter;
+};
+
 /// A ContinuousModel with one state, overriding postDeriv only.
 class Decay final : public ContinuousModel {
  public:
@@ -83,30 +89,36 @@ static_assert(implementedMethods<Decay>() == bits({ModelMethod::PostDeriv}));
 
 }  // namespace
 
-TEST_CASE("a model knows the methods its class overrides when the constructor knew the class") {
+TEST_CASE("a model knows the methods its class overrides when the program names the class") {
   Simulation sim;
   Model& typed = sim.addModel<HopAndEndCounter>("typed");
   Model& made = sim.addModel(makeModel<HopCounter>("made"));
   Model& plain = sim.addModel(std::unique_ptr<Model>(std::make_unique<HopCounter>("plain")));
   Model& recognized = sim.addModel(std::make_unique<HopCounter>("recognized"));
-  // Passed as a pointer to a base of its class: the class stays unknown.
+  // Passed as a pointer to a base of its class, whose class is named above: recognized by its
+  // dynamic type.
   std::unique_ptr<HopCounter> derived = std::make_unique<HopAndEndCounter>("derived");
   Model& throughBase = sim.addModel(std::move(derived));
   ModelRegistry registry;
   registry.add<Decay>();
   Model& registered = sim.addModel(registry.create("Decay", "registered"));
+  Model& unnamed =
+      sim.addModel(std::unique_ptr<Model>(std::make_unique<UnnamedCounter>("unnamed")));
 
   CHECK(ModelBinding::needsCall(typed, ModelMethod::EndHop));
   CHECK_FALSE(ModelBinding::needsCall(typed, ModelMethod::EndIoStep));
   CHECK(ModelBinding::needsCall(made, ModelMethod::StartHop));
   CHECK_FALSE(ModelBinding::needsCall(made, ModelMethod::UpdateFlowOuts));
-  // A std::unique_ptr<Model> hides the class from the executive: every method is called.
-  CHECK(ModelBinding::needsCall(plain, ModelMethod::EndIoStep));
+  // A std::unique_ptr<Model> of a class the program names is recognized by its dynamic type.
+  CHECK(ModelBinding::needsCall(plain, ModelMethod::StartHop));
+  CHECK_FALSE(ModelBinding::needsCall(plain, ModelMethod::EndIoStep));
+  // One of a class named nowhere stays unknown: every method is called.
+  CHECK(ModelBinding::needsCall(unnamed, ModelMethod::EndIoStep));
   // A std::unique_ptr of the model's own class shows it.
   CHECK(ModelBinding::needsCall(recognized, ModelMethod::StartHop));
   CHECK_FALSE(ModelBinding::needsCall(recognized, ModelMethod::EndIoStep));
   CHECK(ModelBinding::needsCall(throughBase, ModelMethod::EndHop));
-  CHECK(ModelBinding::needsCall(throughBase, ModelMethod::EndIoStep));
+  CHECK_FALSE(ModelBinding::needsCall(throughBase, ModelMethod::EndIoStep));
   CHECK(ModelBinding::needsCall(registered, ModelMethod::PostDeriv));
   CHECK_FALSE(ModelBinding::needsCall(registered, ModelMethod::PreDeriv));
 }

@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 
 #include "hopsim/core/simulation.h"
+#include "hopsim/models/gain.h"
 #include "hopsim/models/standard_models.h"
 #include "hopsim/signals/error.h"
 
@@ -110,6 +112,32 @@ TEST_CASE("SineWave and UserClock follow time, Gain scales with feed-through") {
     REQUIRE(scalar(sim, "signals.scaled") == -3.0 * scalar(sim, "signals.wave"));
     REQUIRE(scalar(sim, "signals.clock") == t + 1000.0);
   }
+}
+
+TEST_CASE("a library model handed on as a std::unique_ptr<Model> is called in batches") {
+  // The library's registry names every class to recognizeClass, so a Gain made anywhere with
+  // std::make_unique is recognized by its dynamic type when added: two of them in a chain form
+  // one batch of Gain's updateFlowOuts, and compute y = k u through it.
+  Simulation sim({.ioStepSize = 0.01});
+  for (const char* name : {"u", "v", "w"}) sim.addSignal(name, ElementType::Double);
+  sim.set("signals.u", 1.25);
+  Model& first = sim.addModel(std::unique_ptr<Model>(std::make_unique<models::Gain>("first")));
+  Model& second = sim.addModel(std::unique_ptr<Model>(std::make_unique<models::Gain>("second")));
+  first.setParam("k", 2.0);
+  second.setParam("k", -3.0);
+  sim.tie("first", "u", "u");
+  sim.tie("first", "y", "v");
+  sim.tie("second", "u", "v");
+  sim.tie("second", "y", "w");
+  const BatchCalls* calls = ModelBinding::batchCalls(first);
+  REQUIRE(calls != nullptr);
+  CHECK(calls == ModelBinding::batchCalls(second));
+  CHECK(calls == ModelBinding::batchCalls(*models::standardRegistry().create("Gain", "made")));
+  CHECK(calls == &detail::kBatchCalls<models::Gain>);
+  CHECK_FALSE(ModelBinding::needsCall(first, ModelMethod::StartHop));  // Gain leaves it empty
+  sim.lock();
+  sim.advanceOverHop();
+  CHECK(scalar(sim, "signals.w") == -7.5);
 }
 
 TEST_CASE("ZeroOrderHold samples at its own rate and holds between samples") {

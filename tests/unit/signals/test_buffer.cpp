@@ -182,7 +182,7 @@ TEST_CASE("resize keeps the leading elements across the inline limit and fills t
 }
 
 TEST_CASE("a placed buffer keeps its elements in the given storage until it takes them back") {
-  // FieldColumns places the fields of models with run methods in columns: sets, restores and
+  // BatchColumns places the fields of models with batch methods in columns: sets, restores and
   // rollbacks (assignments of equal length) must write there, copies must own their elements,
   // and nothing may write to the storage once the buffer left it.
   for (const std::size_t length : {std::size_t{2}, std::size_t{12}}) {

@@ -19,7 +19,7 @@
 
 #include "hopsim/assemblies/input_node.h"
 #include "hopsim/assemblies/param_set.h"
-#include "hopsim/core/implemented_methods.h"
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/model.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/simulation.h"

@@ -45,26 +45,27 @@ constexpr ModelMethodSet methodBit(ModelMethod method) {
 inline constexpr ModelMethodSet kEveryModelMethod = (1u << kModelMethodCount) - 1;
 
 class Model;
-class RunFields;
+class BatchFields;
 
-/// One model class's executive methods called on a run of models of that class, one direct
-/// (non-virtual, inlinable) call per model instead of a virtual call each, or one call of the
-/// class's run method for the whole run (model_run.h): the executive hands each function
-/// consecutive models of its call lists whose dynamic type is the class the functions were made
-/// for (classCallsOf<M>() in implemented_methods.h, set by makeModel<M>), and, for run methods,
-/// where their fields live. A null function: the models are called through the virtual method.
-struct ModelClassCalls {
-  using HopMethod = void (*)(Model* const* models, std::size_t count, const RunFields* fields,
+/// One model class's batch functions: each calls an executive method on a batch of consecutive
+/// models of the class with one call, either looping over the batch with one direct
+/// (non-virtual, inlinable) call per model, or calling the class's batch method once for the
+/// whole batch (model_batch.h). The executive hands each function batches of its call lists
+/// whose models' dynamic type is the class the functions were made for (batchCallsOf<M>() in
+/// batch_calls.h, set by recognizeClass), and, for batch methods, where their fields live. A
+/// null function: the models are called through the virtual method.
+struct BatchCalls {
+  using HopMethod = void (*)(Model* const* models, std::size_t count, const BatchFields* fields,
                              double t0, double t1);
-  using TimeMethod = void (*)(Model* const* models, std::size_t count, const RunFields* fields,
+  using TimeMethod = void (*)(Model* const* models, std::size_t count, const BatchFields* fields,
                               double t);
   HopMethod startHop = nullptr;
   TimeMethod updateFlowOuts = nullptr;  // with the output-write permission around each call
   HopMethod endHop = nullptr;
   TimeMethod preDeriv = nullptr;  // ContinuousModel classes only
   TimeMethod postDeriv = nullptr;
-  /// The class has run methods, which read the run's RunFields: the executive builds them.
-  bool usesRunFields = false;
+  /// The class has batch methods, which read the batch's BatchFields: the executive builds them.
+  bool readsBatchFields = false;
 };
 
 /// A component model. A model class declares its fields once (a struct derived from ModelSpec)
@@ -234,12 +235,12 @@ class Model {
 
  private:
   friend class ModelBinding;
-  friend class RunFields;
-  friend class FieldColumns;
+  friend class BatchFields;
+  friend class BatchColumns;
 
   /// A tie, and for an input the version of its signal the model last read. The record is
-  /// `ownRecord` unless FieldColumns has placed it in a column next to the records of the
-  /// model's run; `lastRead` says where it is. inputs_ is sized once, in the constructor, which
+  /// `ownRecord` unless BatchColumns has placed it in a column next to the records of the
+  /// model's batch; `lastRead` says where it is. inputs_ is sized once, in the constructor, which
   /// points every `lastRead` at its port's `ownRecord`.
   struct Port {
     SignalSlice slice;
@@ -343,8 +344,8 @@ class Model {
   // need not call. Unknown (every method) unless the code that constructed the model knew its
   // class (ModelBinding::setImplementedMethods).
   ModelMethodSet implementedMethods_ = kEveryModelMethod;
-  const ModelClassCalls* classCalls_ = nullptr;  // unknown class: called one by one
-  std::vector<Buffer> derivatives_;              // one per continuous state, sized at lock()
+  const BatchCalls* batchCalls_ = nullptr;  // unknown class: called one by one
+  std::vector<Buffer> derivatives_;         // one per continuous state, sized at lock()
   std::string name_;
   const ModelSpec* spec_;
   std::uint64_t* flagsRaised_ = nullptr;  // the simulation's count (countFlagsIn), if any
@@ -392,16 +393,14 @@ class ModelBinding {
   }
   static void setEventHookMask(Model& model, std::uint32_t mask) { model.eventHookMask_ = mask; }
   /// Declares the methods the model's class overrides (implementedMethods<M>() in
-  /// implemented_methods.h for C++ classes); the executive skips calls to the others.
+  /// batch_calls.h for C++ classes); the executive skips calls to the others.
   static void setImplementedMethods(Model& model, ModelMethodSet methods) {
     model.implementedMethods_ = methods;
   }
-  /// Declares the model's class calls (classCallsOf<M>() for a model made by makeModel<M>,
+  /// Declares the model's class calls (batchCallsOf<M>() for a model made by makeModel<M>,
   /// whose dynamic type is then M).
-  static void setClassCalls(Model& model, const ModelClassCalls* calls) {
-    model.classCalls_ = calls;
-  }
-  static const ModelClassCalls* classCalls(const Model& model) { return model.classCalls_; }
+  static void setBatchCalls(Model& model, const BatchCalls* calls) { model.batchCalls_ = calls; }
+  static const BatchCalls* batchCalls(const Model& model) { return model.batchCalls_; }
   /// True when the executive must call `method` of `model`: its class overrides it, or a
   /// model-method event is registered before or after it (an event fires around an empty call).
   static bool needsCall(const Model& model, ModelMethod method) {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "hopsim/core/implemented_methods.h"
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/model.h"
 
 namespace hopsim {

@@ -18,14 +18,14 @@
 #include <utility>
 #include <vector>
 
+#include "hopsim/core/batch_calls.h"
+#include "hopsim/core/batch_list.h"
 #include "hopsim/core/dataflow_sort.h"
 #include "hopsim/core/event_manager.h"
 #include "hopsim/core/events.h"
-#include "hopsim/core/field_columns.h"
 #include "hopsim/core/granularity.h"
-#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/model.h"
-#include "hopsim/core/model_call_list.h"
+#include "hopsim/core/model_batch.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/period.h"
 #include "hopsim/core/state_vector.h"
@@ -153,12 +153,13 @@ class Simulation {
 
   // ---- models ----------------------------------------------------------------------------
 
-  /// Adds a model; its params, states and ports become variables under `models.<name>`.
+  /// Adds a model; its params, states and ports become variables under `models.<name>`. A model
+  /// whose class was not recognized when it was made is recognized from its dynamic type
+  /// (recognizeClassOf), when the program names its class anywhere.
   /// @throws InputError if the name is taken; ModelError when locked.
   Model& addModel(std::unique_ptr<Model> model);
   /// Adds a model passed as a pointer to its own class, as `std::make_unique<Gain>("g")` makes
-  /// it: the executive then knows the class, as with addModel<M>(name) (recognizeClass). A
-  /// model passed as a std::unique_ptr<Model> keeps the class it was made with, or none.
+  /// it: the executive then knows the class, as with addModel<M>(name) (recognizeClass).
   template <class M>
   requires(std::is_base_of_v<Model, M> &&
            !std::is_same_v<M, Model>) M& addModel(std::unique_ptr<M> model) {
@@ -540,11 +541,11 @@ class Simulation {
   void rebuildCallLists();
   void computeGranularities(const std::vector<DataflowConnection>& connections);
   std::vector<DataflowConnection> findConnections() const;
-  using TimeCallList = ModelCallList<ModelClassCalls::TimeMethod>;
-  using HopCallList = ModelCallList<ModelClassCalls::HopMethod>;
+  using TimeBatchList = BatchList<BatchCalls::TimeMethod>;
+  using HopBatchList = BatchList<BatchCalls::HopMethod>;
   /// updateFlowOuts(t) of each model, with the output-write permission around each call.
-  void runUpdates(const TimeCallList& models, double t);
-  const TimeCallList& updateList(Sweep sweep) const {
+  void runUpdates(const TimeBatchList& models, double t);
+  const TimeBatchList& updateList(Sweep sweep) const {
     return updateLists_[static_cast<std::size_t>(sweep)];
   }
   template <class Call>
@@ -677,28 +678,28 @@ class Simulation {
   std::vector<Model*> activeOrder_;
   std::vector<ModelSlot*> activeSlots_;
   std::vector<ModelSlot*> ownStepSlots_;  // active slots not in defaultStep_: advanced one by one
-  std::array<TimeCallList, kSweepCount> updateLists_;
+  std::array<TimeBatchList, kSweepCount> updateLists_;
   std::vector<std::string> breakReport_;
   std::vector<std::size_t> continuousOrder_;  // sorted separately from order_ (flow models)
   std::vector<ContinuousModel*> activeContinuous_;
-  TimeCallList continuousOutputs_;  // active ContinuousModels, refreshed for residuals
-  TimeCallList everyOutput_;        // every active model's updateFlowOuts, in calling order
+  TimeBatchList continuousOutputs_;  // active ContinuousModels, refreshed for residuals
+  TimeBatchList everyOutput_;        // every active model's updateFlowOuts, in calling order
   std::array<std::vector<ContinuousModel*>, kSweepCount> maskingLists_;
   std::vector<ContinuousModel*> maskedModels_;  // active models with a masked element
   // Per model method, the active models the executive calls (ModelBinding::needsCall), in
   // calling order: models whose class leaves a method empty are not visited for it. The lists
   // of the methods called at every hop or derivative evaluation call consecutive models of one
-  // class with one call (ModelCallList).
+  // class with one call (BatchList).
   struct CallLists {
     std::vector<ModelSlot*> startIoStep, endIoStep;
-    HopCallList startHop, endHop;
+    HopBatchList startHop, endHop;
     std::vector<ContinuousModel*> startIntegrationStep, endIntegrationStep;
-    TimeCallList preDeriv, postDeriv;  // ContinuousModels
+    TimeBatchList preDeriv, postDeriv;  // ContinuousModels
   };
   CallLists calls_;
-  // The fields of the active models whose class has run methods, placed in columns while
+  // The fields of the active models whose class has batch methods, placed in columns while
   // locked. Declared after slots_, so destroyed before the models.
-  FieldColumns columns_;
+  BatchColumns columns_;
 
   // The continuous state and its integration.
   std::string integratorName_;

@@ -20,7 +20,7 @@ namespace hopsim {
 /// costs no load beyond the object's own cache line (a signal's reader then touches one line
 /// for the freshness counter and the value); longer double buffers live on the heap. A double
 /// buffer can also be placed in storage its owner lays out (placeIn: the columns of the fields of
-/// models with run methods, core/field_columns.h). Copying or assigning between buffers of equal
+/// models with batch methods, core/model_batch.h). Copying or assigning between buffers of equal
 /// type and length copies the elements in place, so pointers to the target's elements stay
 /// valid; a copy of a placed buffer owns its elements. Moving a short buffer moves its elements
 /// with it: a pointer into a buffer does not survive the buffer's own relocation (a growing

@@ -1,5 +1,5 @@
-// Run methods (model_run.h): a class that writes startHop, updateFlowOuts, endHop, preDeriv or
-// postDeriv once for a run of its instances computes what the same class written per instance
+// batch methods (model_batch.h): a class that writes startHop, updateFlowOuts, endHop, preDeriv or
+// postDeriv once for a batch of its instances computes what the same class written per instance
 // computes, bit for bit, through every path that touches field storage (sets between hops,
 // rollback of a hop, checkpoints, activation changes, model-method events), and keeps the
 // checks of Model's typed access.
@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "continuous_test_models.h"
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/flow_model.h"
-#include "hopsim/core/implemented_methods.h"
-#include "hopsim/core/model_run.h"
+#include "hopsim/core/model_batch.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 
@@ -82,37 +82,37 @@ class InstanceFilter final : public FlowModel {
   const Declaration& d_ = declaration();
 };
 
-/// Written once for a run of instances.
-class RunFilter final : public FlowModel {
+/// Written once for a batch of instances.
+class BatchedFilter final : public FlowModel {
  public:
   using Declaration = FilterDeclaration;
   static const Declaration& declaration() {
-    static const Declaration d("RunFilter");
+    static const Declaration d("BatchedFilter");
     return d;
   }
-  explicit RunFilter(std::string name) : FlowModel(std::move(name), declaration()) {}
-  static void startHopRun(const ModelRun<RunFilter>& run, double, double) {
+  explicit BatchedFilter(std::string name) : FlowModel(std::move(name), declaration()) {}
+  static void startHopBatch(const ModelBatch<BatchedFilter>& batch, double, double) {
     const Declaration& d = declaration();
-    const auto A = run.param(d.A);
-    const auto b = run.param(d.b);
-    const auto x = run.state(d.x);
-    const auto hops = run.state(d.hops);
-    const auto fresh = run.scratch(d.fresh);
-    const auto u = run.in(d.u);
-    for (std::size_t k = 0; k < run.size(); ++k) {
+    const auto A = batch.param(d.A);
+    const auto b = batch.param(d.b);
+    const auto x = batch.state(d.x);
+    const auto hops = batch.state(d.hops);
+    const auto fresh = batch.scratch(d.fresh);
+    const auto u = batch.in(d.u);
+    for (std::size_t k = 0; k < batch.size(); ++k) {
       fresh[k] = u.isFresh(k);
       filterStep(A[k], b[k], x[k], u[k]);
       hops[k] += 1;
     }
   }
-  static void updateFlowOutsRun(const ModelRun<RunFilter>& run, double) {
+  static void updateFlowOutsBatch(const ModelBatch<BatchedFilter>& batch, double) {
     const Declaration& d = declaration();
-    const auto c = run.param(d.c);
-    const auto gain = run.param(d.gain);
-    const auto x = run.state(d.x);
-    const auto y = run.out(d.y);
-    const auto echo = run.out(d.echo);
-    for (std::size_t k = 0; k < run.size(); ++k) {
+    const auto c = batch.param(d.c);
+    const auto gain = batch.param(d.gain);
+    const auto x = batch.state(d.x);
+    const auto y = batch.out(d.y);
+    const auto echo = batch.out(d.echo);
+    for (std::size_t k = 0; k < batch.size(); ++k) {
       const double value = c[k] * (x[k][0] + x[k][1]);
       y[k] = value;
       echo[k] = value * gain[k];
@@ -120,18 +120,19 @@ class RunFilter final : public FlowModel {
   }
 };
 
-static_assert(classCallsOf<RunFilter>().startHop == &detail::startHopRunOf<RunFilter>);
-static_assert(classCallsOf<RunFilter>().updateFlowOuts == &detail::updateFlowOutsRunOf<RunFilter>);
-static_assert(classCallsOf<RunFilter>().usesRunFields);
-static_assert(!classCallsOf<InstanceFilter>().usesRunFields);
-static_assert(implementedMethods<RunFilter>() == implementedMethods<InstanceFilter>());
+static_assert(batchCallsOf<BatchedFilter>().startHop == &detail::startHopBatchOf<BatchedFilter>);
+static_assert(batchCallsOf<BatchedFilter>().updateFlowOuts ==
+              &detail::updateFlowOutsBatchOf<BatchedFilter>);
+static_assert(batchCallsOf<BatchedFilter>().readsBatchFields);
+static_assert(!batchCallsOf<InstanceFilter>().readsBatchFields);
+static_assert(implementedMethods<BatchedFilter>() == implementedMethods<InstanceFilter>());
 
-/// A run class with no double field: its output, of a length n fixed by the tied signal, takes
+/// A batch class with no double field: its output, of a length n fixed by the tied signal, takes
 /// the input in every element.
-class RunEcho final : public FlowModel {
+class BatchedEcho final : public FlowModel {
  public:
   struct Declaration : ModelSpec {
-    Declaration() : ModelSpec("RunEcho", ModelKind::Flow, "input copied into every element") {}
+    Declaration() : ModelSpec("BatchedEcho", ModelKind::Flow, "input copied into every element") {}
     InKey<double> u = flowIn<double>("u");
     OutKey<Eigen::VectorXd> echo = flowOut<Eigen::VectorXd>("echo").length("n");
   };
@@ -139,12 +140,12 @@ class RunEcho final : public FlowModel {
     static const Declaration d;
     return d;
   }
-  explicit RunEcho(std::string name) : FlowModel(std::move(name), declaration()) {}
-  static void updateFlowOutsRun(const ModelRun<RunEcho>& run, double) {
+  explicit BatchedEcho(std::string name) : FlowModel(std::move(name), declaration()) {}
+  static void updateFlowOutsBatch(const ModelBatch<BatchedEcho>& batch, double) {
     const Declaration& d = declaration();
-    const auto u = run.in(d.u);
-    const auto echo = run.out(d.echo);
-    for (std::size_t k = 0; k < run.size(); ++k) echo[k].setConstant(u[k]);
+    const auto u = batch.in(d.u);
+    const auto echo = batch.out(d.echo);
+    for (std::size_t k = 0; k < batch.size(); ++k) echo[k].setConstant(u[k]);
   }
 };
 
@@ -162,7 +163,7 @@ void buildChain(Simulation& sim, int n, const std::vector<int>& other = {}) {
     model.setParam("A", std::vector<double>{0.5 - 0.01 * i, 0.1, -0.2, 0.3 + 0.02 * i});
     model.setParam("b", std::vector<double>{1.0, -0.5 + 0.1 * i});
     // m2's echo, and so its gain, has three elements, the others two: the gain's column is
-    // not one stride (the run reaches it through its table), x's and A's are.
+    // not one stride (the batch reaches it through its table), x's and A's are.
     sim.addSignal("e" + std::to_string(i), ElementType::Double, i == 2 ? 3 : 2);
     sim.tie(name, "u", "s" + std::to_string(i));
     sim.tie(name, "y", "s" + std::to_string(i + 1));
@@ -170,10 +171,10 @@ void buildChain(Simulation& sim, int n, const std::vector<int>& other = {}) {
   }
 }
 
-/// buildChain of RunFilters (`runs`) or of InstanceFilters.
-void buildFilterChain(Simulation& sim, int n, bool runs) {
-  if (runs) {
-    buildChain<RunFilter>(sim, n);
+/// buildChain of BatchedFilters (`batched`) or of InstanceFilters.
+void buildFilterChain(Simulation& sim, int n, bool batched) {
+  if (batched) {
+    buildChain<BatchedFilter>(sim, n);
   } else {
     buildChain<InstanceFilter>(sim, n);
   }
@@ -195,7 +196,7 @@ std::vector<Value> snapshot(const Simulation& sim, int n) {
 
 constexpr int kChain = 7;
 
-/// The chain of one class, or of RunFilter with InstanceFilters at the positions `instances`,
+/// The chain of one class, or of BatchedFilter with InstanceFilters at the positions `instances`,
 /// after `hops` hops, with a param set and the chain's input changed between hops along the way.
 template <class F>
 std::vector<Value> runChain(int hops, const std::vector<int>& instances = {}) {
@@ -212,20 +213,20 @@ std::vector<Value> runChain(int hops, const std::vector<int>& instances = {}) {
 
 }  // namespace
 
-TEST_CASE("run methods compute what methods per instance compute, bit for bit") {
+TEST_CASE("batch methods compute what methods per instance compute, bit for bit") {
   const std::vector<Value> instances = runChain<InstanceFilter>(20);
-  CHECK(runChain<RunFilter>(20) == instances);
+  CHECK(runChain<BatchedFilter>(20) == instances);
   // Runs broken by models of another class, at the ends and in the middle.
-  CHECK(runChain<RunFilter>(20, {0, 3, 4, 6}) == instances);
+  CHECK(runChain<BatchedFilter>(20, {0, 3, 4, 6}) == instances);
   // The result is not trivial: every model hopped, values moved down the chain.
   CHECK(std::get<std::int64_t>(instances[instances.size() - 2]) == 20);
   CHECK(std::get<double>(instances[kChain]) != 0.0);
 }
 
-TEST_CASE("a model-method event around a run model fires, and the run is split around it") {
-  const auto run = [](bool runs) {
+TEST_CASE("a model-method event around a batch model fires, and the batch is split around it") {
+  const auto run = [](bool batched) {
     Simulation sim{{.ioStepSize = 0.1}};
-    buildFilterChain(sim, kChain, runs);
+    buildFilterChain(sim, kChain, batched);
     sim.lock();
     std::vector<std::string> log;
     sim.registerModelEvent(
@@ -249,10 +250,10 @@ TEST_CASE("a model-method event around a run model fires, and the run is split a
 }
 
 TEST_CASE(
-    "run models roll back and re-run a hop, and restore checkpoints, as models per instance") {
-  const auto run = [](bool runs, const std::filesystem::path& checkpoint) {
+    "batched models roll back and re-run a hop, and restore checkpoints, as models per instance") {
+  const auto run = [](bool batched, const std::filesystem::path& checkpoint) {
     Simulation sim{{.ioStepSize = 0.1}};
-    buildFilterChain(sim, 3, runs);
+    buildFilterChain(sim, 3, batched);
     // A ball whose bounces are located inside hops: each rolls the hop back (the filters'
     // states and hop counts included) and re-runs it to the impact.
     auto& ball = sim.addModel<test::Ball>("ball");
@@ -278,15 +279,15 @@ TEST_CASE(
     return straight;
   };
   const auto directory = std::filesystem::temp_directory_path();
-  const auto runValues = run(true, directory / "hopsim_test_model_runs_a.json");
-  const auto instanceValues = run(false, directory / "hopsim_test_model_runs_b.json");
+  const auto runValues = run(true, directory / "hopsim_test_model_batches_a.json");
+  const auto instanceValues = run(false, directory / "hopsim_test_model_batches_b.json");
   CHECK(runValues == instanceValues);
 }
 
-TEST_CASE("run models follow activation changes") {
-  const auto run = [](bool runs) {
+TEST_CASE("batched models follow activation changes") {
+  const auto run = [](bool batched) {
     Simulation sim{{.ioStepSize = 0.1}};
-    buildFilterChain(sim, kChain, runs);
+    buildFilterChain(sim, kChain, batched);
     sim.lock();
     for (int h = 0; h < 10; ++h) {
       if (h == 3) sim.deactivate("m4");
@@ -298,12 +299,12 @@ TEST_CASE("run models follow activation changes") {
   CHECK(run(true) == run(false));
 }
 
-TEST_CASE("the double fields of run models lie in columns in calling order while locked") {
-  const auto run = [](bool runs) {
+TEST_CASE("the double fields of batch models lie in columns in calling order while locked") {
+  const auto run = [](bool batched) {
     Simulation sim{{.ioStepSize = 0.1}};
-    buildFilterChain(sim, kChain, runs);
+    buildFilterChain(sim, kChain, batched);
     sim.lock();
-    const FilterDeclaration& d = RunFilter::declaration();
+    const FilterDeclaration& d = BatchedFilter::declaration();
     // The filters do not feed through, so nothing orders them and they are called in the
     // order of creation: m6 first.
     const std::vector<std::string> order = sim.modelOrder().flowModels;
@@ -311,7 +312,7 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
     const auto buffer = [&](std::size_t k, FieldRole role, std::size_t index) -> const Buffer& {
       return sim.model(order[k]).fieldBuffer(role, index);
     };
-    for (std::size_t k = 1; k < order.size() && runs; ++k) {
+    for (std::size_t k = 1; k < order.size() && batched; ++k) {
       CAPTURE(k);
       CHECK(buffer(k, FieldRole::DiscreteState, d.x.index).doubles() ==
             buffer(k - 1, FieldRole::DiscreteState, d.x.index).doubles() + 2);
@@ -321,47 +322,48 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
             buffer(k - 1, FieldRole::Param, d.c.index).doubles() + 1);
       CHECK_FALSE(buffer(k, FieldRole::DiscreteState, d.hops.index).placed());  // an int
     }
-    if (runs) {
+    if (batched) {
       std::vector<Model*> models;
       for (const std::string& name : order) models.push_back(&sim.model(name));
       // m2's gain is longer than the others' (order m6, m5, m4, m3, m2, m1, m0): the columns
-      // continue from model to model up to m3, and m2 starts a run of its own.
+      // continue from model to model up to m3, and m2 starts a batch of its own.
       REQUIRE(order[4] == "m2");
-      CHECK(RunFields::backToBack(models.data(), models.size()) == 4);
-      CHECK(RunFields::backToBack(models.data() + 4, 3) == 1);
-      CHECK(RunFields::backToBack(models.data() + 5, 2) == 2);
-      CHECK_THROWS_WITH_AS(RunFields(models.data(), models.size()),
-                           "a run of model 'm6' (RunFilter) cannot go on to model 'm2' "
-                           "(RunFilter): models.m2.params.gain has 3 elements where the run's "
-                           "first model has 2; the executive places the double fields and read "
-                           "records of a run class's models in columns at lock() and ends its "
-                           "runs where they do not continue",
-                           ModelError);
-      // Models that are not neighbours in the columns do not make a run either.
+      CHECK(BatchFields::backToBack(models.data(), models.size()) == 4);
+      CHECK(BatchFields::backToBack(models.data() + 4, 3) == 1);
+      CHECK(BatchFields::backToBack(models.data() + 5, 2) == 2);
+      CHECK_THROWS_WITH_AS(
+          BatchFields(models.data(), models.size()),
+          "a batch of model 'm6' (BatchedFilter) cannot go on to model 'm2' "
+          "(BatchedFilter): models.m2.params.gain has 3 elements where the batch's "
+          "first model has 2; the executive places the double fields and read "
+          "records of a batch class's models in columns at lock() and ends its "
+          "batches where they do not continue",
+          ModelError);
+      // Models that are not neighbours in the columns do not make a batch either.
       Model* apart[] = {models[0], models[2]};
-      CHECK(RunFields::backToBack(apart, 2) == 1);
-      CHECK_THROWS_WITH_AS(RunFields(apart, 2),
-                           "a run of model 'm6' (RunFilter) cannot go on to model 'm4' "
-                           "(RunFilter): models.m4.params.A does not follow model 'm6' "
-                           "(RunFilter)'s in a column; the executive places the double fields "
-                           "and read records of a run class's models in columns at lock() and "
-                           "ends its runs where they do not continue",
+      CHECK(BatchFields::backToBack(apart, 2) == 1);
+      CHECK_THROWS_WITH_AS(BatchFields(apart, 2),
+                           "a batch of model 'm6' (BatchedFilter) cannot go on to model 'm4' "
+                           "(BatchedFilter): models.m4.params.A does not follow model 'm6' "
+                           "(BatchedFilter)'s in a column; the executive places the double fields "
+                           "and read records of a batch class's models in columns at lock() and "
+                           "ends its batches where they do not continue",
                            ModelError);
-      // A run over the first four finds each double field as a column from model 0's elements,
+      // A batch over the first four finds each double field as a column from model 0's elements,
       // and the int hop count through its entries, which point at each model's own elements.
-      const RunFields fields(models.data(), 4);
+      const BatchFields fields(models.data(), 4);
       CHECK(fields.values(FieldRole::DiscreteState, d.x.index).elements ==
             buffer(0, FieldRole::DiscreteState, d.x.index).doubles());
       CHECK(fields.values(FieldRole::Param, d.gain.index).elements ==
             buffer(0, FieldRole::Param, d.gain.index).doubles());
       CHECK(fields.values(FieldRole::Param, d.gain.index).length == 2);
-      const RunFields::Column hops = fields.values(FieldRole::DiscreteState, d.hops.index);
+      const BatchFields::Column hops = fields.values(FieldRole::DiscreteState, d.hops.index);
       for (std::size_t k = 0; k < 4; ++k) {
         CHECK(hops.slots[k].data == buffer(k, FieldRole::DiscreteState, d.hops.index).ints());
       }
       // The input's read records are one column over the class's models in calling order,
       // whatever the lengths: m2's follows m3's.
-      const RunFields alone(models.data() + 4, 1);
+      const BatchFields alone(models.data() + 4, 1);
       CHECK(alone.port(FieldRole::FlowIn, d.u.index).records ==
             fields.port(FieldRole::FlowIn, d.u.index).records + 4);
       CHECK(fields.port(FieldRole::FlowOut, d.echo.index).length == 2);
@@ -373,23 +375,23 @@ TEST_CASE("the double fields of run models lie in columns in calling order while
     sim.unlock();
     CHECK_FALSE(buffer(3, FieldRole::DiscreteState, d.x.index).placed());
     sim.lock();
-    CHECK(buffer(3, FieldRole::DiscreteState, d.x.index).placed() == runs);
+    CHECK(buffer(3, FieldRole::DiscreteState, d.x.index).placed() == batched);
     for (int h = 0; h < 5; ++h) sim.advanceOverHop();
     return snapshot(sim, kChain);
   };
   CHECK(run(true) == run(false));
 }
 
-TEST_CASE("a run ends where a port's length changes") {
+TEST_CASE("a batch ends where a port's length changes") {
   // Echoes of 2, 3 and 2 elements read one signal: the second's output is longer, so the
-  // executive calls the three as three runs, each with its one length.
+  // executive calls the three as three batches, each with its one length.
   Simulation sim{{.ioStepSize = 0.1}};
   sim.addSignal("u", ElementType::Double);
   sim.set("signals.u", 2.5);
   const std::vector<std::size_t> lengths = {2, 3, 2};
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     const std::string name = "e" + std::to_string(i);
-    sim.addModel<RunEcho>(name);
+    sim.addModel<BatchedEcho>(name);
     sim.addSignal(name, ElementType::Double, lengths[i]);
     sim.tie(name, "u", "u");
     sim.tie(name, "echo", name);
@@ -399,24 +401,26 @@ TEST_CASE("a run ends where a port's length changes") {
   // Nothing orders them: they are called in the order of creation.
   REQUIRE(sim.modelOrder().flowModels == std::vector<std::string>{"e0", "e1", "e2"});
   Model* models[] = {&sim.model("e0"), &sim.model("e1"), &sim.model("e2")};
-  CHECK(RunFields::backToBack(models, 3) == 1);
-  CHECK(RunFields::backToBack(models + 1, 2) == 1);
-  CHECK_THROWS_WITH_AS(RunFields(models, 2),
-                       "a run of model 'e0' (RunEcho) cannot go on to model 'e1' (RunEcho): "
-                       "models.e1.flowOuts.echo is tied to 3 elements where the run's first "
-                       "model's is tied to 2; the executive places the double fields and read "
-                       "records of a run class's models in columns at lock() and ends its runs "
-                       "where they do not continue",
-                       ModelError);
+  CHECK(BatchFields::backToBack(models, 3) == 1);
+  CHECK(BatchFields::backToBack(models + 1, 2) == 1);
+  CHECK_THROWS_WITH_AS(
+      BatchFields(models, 2),
+      "a batch of model 'e0' (BatchedEcho) cannot go on to model 'e1' (BatchedEcho): "
+      "models.e1.flowOuts.echo is tied to 3 elements where the batch's first "
+      "model's is tied to 2; the executive places the double fields and read "
+      "records of a batch class's models in columns at lock() and ends its batches "
+      "where they do not continue",
+      ModelError);
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     CHECK(sim.get("signals.e" + std::to_string(i)) == Value(std::vector<double>(lengths[i], 2.5)));
   }
 }
 
-TEST_CASE("a model of a run class made with std::make_unique runs its run methods") {
-  // Simulation::addModel recognizes the class of a std::unique_ptr<RunFilter>, and the filter
-  // computes what the per-instance one does. Through a std::unique_ptr<Model> the class stays
-  // unknown: its run methods never run (docs/model-authors.md, Limits) and x stays 0.
+TEST_CASE("a model of a batch class made with std::make_unique runs its batch methods") {
+  // Simulation::addModel recognizes the class of a std::unique_ptr<BatchedFilter>, and the filter
+  // computes what the per-instance one does. Through a std::unique_ptr<Model> it recognizes the
+  // class by the model's dynamic type, which this program names to recognizeClass elsewhere
+  // (addModel<BatchedFilter>), so the batch methods run there too.
   const auto run = [](auto filter) {
     Simulation sim{{.ioStepSize = 0.1}};
     sim.addSignal("s0", ElementType::Double);
@@ -434,30 +438,30 @@ TEST_CASE("a model of a run class made with std::make_unique runs its run method
   };
   const Value expected = run(std::make_unique<InstanceFilter>("m0"));
   CHECK(expected != Value(std::vector<double>{0.0, 0.0}));
-  CHECK(run(std::make_unique<RunFilter>("m0")) == expected);
-  CHECK(run(std::unique_ptr<Model>(std::make_unique<RunFilter>("m0"))) ==
-        Value(std::vector<double>{0.0, 0.0}));
+  CHECK(run(std::make_unique<BatchedFilter>("m0")) == expected);
+  CHECK(run(std::unique_ptr<Model>(std::make_unique<BatchedFilter>("m0"))) == expected);
 }
 
-TEST_CASE("a run's fields come from models of one declaration") {
-  // The executive's lists split runs where the declaration changes; a RunFields built over two
+TEST_CASE("a batch's fields come from models of one declaration") {
+  // The executive's lists split batches where the declaration changes; a BatchFields built over two
   // declarations would index one model's fields by the other's, so it refuses them.
   Simulation sim{{.ioStepSize = 0.1}};
-  buildChain<RunFilter, InstanceFilter>(sim, 2, {1});
+  buildChain<BatchedFilter, InstanceFilter>(sim, 2, {1});
   sim.lock();
   Model* models[] = {&sim.model("m0"), &sim.model("m1")};
-  CHECK_THROWS_WITH_AS(RunFields(models, 2),
-                       "a run of model 'm0' (RunFilter) also holds model 'm1' (InstanceFilter), "
-                       "whose declaration is another object; the models of one run share their "
-                       "class's one declaration",
-                       ModelError);
-  CHECK_NOTHROW(RunFields(models, 1));
+  CHECK_THROWS_WITH_AS(
+      BatchFields(models, 2),
+      "a batch of model 'm0' (BatchedFilter) also holds model 'm1' (InstanceFilter), "
+      "whose declaration is another object; the models of one batch share their "
+      "class's one declaration",
+      ModelError);
+  CHECK_NOTHROW(BatchFields(models, 1));
 }
 
-TEST_CASE("a run method keeps the checks of typed access") {
+TEST_CASE("a batch method keeps the checks of typed access") {
   SUBCASE("an input nothing has written") {
     Simulation sim{{.ioStepSize = 0.1}};
-    sim.addModel<RunFilter>("m1");
+    sim.addModel<BatchedFilter>("m1");
     sim.addSignal("never", ElementType::Double);
     sim.addSignal("y", ElementType::Double);
     sim.addSignal("echo", ElementType::Double, 3);
@@ -466,15 +470,15 @@ TEST_CASE("a run method keeps the checks of typed access") {
     sim.tie("m1", "echo", "echo");
     sim.lock();
     CHECK_THROWS_WITH_AS(sim.advanceOverHop(),
-                         doctest::Contains("model 'm1' (RunFilter) read flowIn 'u' from signal "
+                         doctest::Contains("model 'm1' (BatchedFilter) read flowIn 'u' from signal "
                                            "'never' before anything wrote it"),
                          ModelError);
   }
-  SUBCASE("an output written outside updateFlowOutsRun") {
+  SUBCASE("an output written outside updateFlowOutsBatch") {
     class Misplaced final : public FlowModel {
      public:
       struct Declaration : ModelSpec {
-        Declaration() : ModelSpec("Misplaced", ModelKind::Flow, "writes in startHopRun") {}
+        Declaration() : ModelSpec("Misplaced", ModelKind::Flow, "writes in startHopBatch") {}
         OutKey<double> y = flowOut<double>("y");
       };
       static const Declaration& declaration() {
@@ -482,11 +486,11 @@ TEST_CASE("a run method keeps the checks of typed access") {
         return d;
       }
       explicit Misplaced(std::string name) : FlowModel(std::move(name), declaration()) {}
-      static void startHopRun(const ModelRun<Misplaced>& run, double, double) {
-        run.out(declaration().y)[0] = 1.0;
+      static void startHopBatch(const ModelBatch<Misplaced>& batch, double, double) {
+        batch.out(declaration().y)[0] = 1.0;
       }
-      static void updateFlowOutsRun(const ModelRun<Misplaced>& run, double) {
-        for (std::size_t k = 0; k < run.size(); ++k) run.out(declaration().y)[k] = 0.0;
+      static void updateFlowOutsBatch(const ModelBatch<Misplaced>& batch, double) {
+        for (std::size_t k = 0; k < batch.size(); ++k) batch.out(declaration().y)[k] = 0.0;
       }
     };
     Simulation sim{{.ioStepSize = 0.1}};
@@ -527,30 +531,30 @@ class InstanceDecay final : public ContinuousModel {
   const DecayDeclaration& d_ = declaration();
 };
 
-class RunDecay final : public ContinuousModel {
+class BatchedDecay final : public ContinuousModel {
  public:
   static const DecayDeclaration& declaration() {
-    static const DecayDeclaration d("RunDecay");
+    static const DecayDeclaration d("BatchedDecay");
     return d;
   }
-  explicit RunDecay(std::string name) : ContinuousModel(std::move(name), declaration()) {}
-  static void preDerivRun(const ModelRun<RunDecay>& run, double) {
+  explicit BatchedDecay(std::string name) : ContinuousModel(std::move(name), declaration()) {}
+  static void preDerivBatch(const ModelBatch<BatchedDecay>& batch, double) {
     const DecayDeclaration& d = declaration();
-    const auto k = run.param(d.k);
-    const auto x = run.state(d.x);
-    const auto rate = run.scratch(d.rate);
-    for (std::size_t i = 0; i < run.size(); ++i) rate[i] = -k[i] * x[i];
+    const auto k = batch.param(d.k);
+    const auto x = batch.state(d.x);
+    const auto rate = batch.scratch(d.rate);
+    for (std::size_t i = 0; i < batch.size(); ++i) rate[i] = -k[i] * x[i];
   }
-  static void postDerivRun(const ModelRun<RunDecay>& run, double) {
+  static void postDerivBatch(const ModelBatch<BatchedDecay>& batch, double) {
     const DecayDeclaration& d = declaration();
-    const auto rate = run.scratch(d.rate);
-    const auto derivative = run.derivative(d.x);
-    for (std::size_t i = 0; i < run.size(); ++i) derivative[i] = rate[i];
+    const auto rate = batch.scratch(d.rate);
+    const auto derivative = batch.derivative(d.x);
+    for (std::size_t i = 0; i < batch.size(); ++i) derivative[i] = rate[i];
   }
 };
 
-static_assert(classCallsOf<RunDecay>().preDeriv == &detail::preDerivRunOf<RunDecay>);
-static_assert(classCallsOf<RunDecay>().postDeriv == &detail::postDerivRunOf<RunDecay>);
+static_assert(batchCallsOf<BatchedDecay>().preDeriv == &detail::preDerivBatchOf<BatchedDecay>);
+static_assert(batchCallsOf<BatchedDecay>().postDeriv == &detail::postDerivBatchOf<BatchedDecay>);
 
 template <class D>
 std::vector<double> decayStates(const char* integrator) {
@@ -572,18 +576,18 @@ std::vector<double> decayStates(const char* integrator) {
 
 }  // namespace
 
-TEST_CASE("preDeriv and postDeriv run methods integrate as the methods per instance") {
+TEST_CASE("preDeriv and postDeriv batch methods integrate as the methods per instance") {
   for (const char* integrator : {"rk4", "rkf45", "cvode"}) {
     CAPTURE(std::string(integrator));
-    const std::vector<double> runs = decayStates<RunDecay>(integrator);
-    CHECK(runs == decayStates<InstanceDecay>(integrator));
+    const std::vector<double> batched = decayStates<BatchedDecay>(integrator);
+    CHECK(batched == decayStates<InstanceDecay>(integrator));
     // And the decay itself, x(1) = exp(-k), relative to 1e-3: rk4's ten steps of 0.1 s leave
     // 5.9e-4 at k = 3.5 (its stability function over exp(z) at z = -0.35 is 1 + 5.9e-5 per
     // step), the variable-step methods far less at their default tolerances.
     for (int i = 0; i < 4; ++i) {
       const double expected = std::exp(-(0.5 + i));
       for (const int element : {2 * i, 2 * i + 1}) {
-        CHECK(std::abs(runs[static_cast<std::size_t>(element)] / expected - 1.0) < 1e-3);
+        CHECK(std::abs(batched[static_cast<std::size_t>(element)] / expected - 1.0) < 1e-3);
       }
     }
   }

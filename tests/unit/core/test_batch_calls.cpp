@@ -1,7 +1,8 @@
-// Runs of models of one class are called through one batch call (ModelClassCalls,
-// ModelCallList): the calls happen in the same order, with the same results, as one virtual
-// call per model; a model-method event, a model of unknown class or a private override falls
-// back to the call per model; the output-write permission holds only inside updateFlowOuts.
+// Batches of models of one class are called through one batch call (BatchCalls, BatchList): the
+// calls happen in the same order, with the same results, as one virtual call per model; a
+// model-method event, a model of unknown class or a private override falls back to the call per
+// model; a model added as a std::unique_ptr<Model> is recognized by its dynamic type; the
+// output-write permission holds only inside updateFlowOuts.
 
 #include <doctest/doctest.h>
 
@@ -12,9 +13,9 @@
 #include <variant>
 #include <vector>
 
+#include "hopsim/core/batch_calls.h"
 #include "hopsim/core/continuous_model.h"
 #include "hopsim/core/flow_model.h"
-#include "hopsim/core/implemented_methods.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 
@@ -109,18 +110,20 @@ class Decay final : public ContinuousModel {
   double rate_ = 0.0;
 };
 
-static_assert(classCallsOf<Logger<1>>().startHop == &detail::startHopOf<Logger<1>>);
-static_assert(classCallsOf<Logger<1>>().updateFlowOuts == &detail::updateFlowOutsOf<Logger<1>>);
-static_assert(classCallsOf<Logger<1>>().endHop == &detail::endHopOf<Logger<1>>);
-static_assert(classCallsOf<Logger<1>>().preDeriv == nullptr);  // not a ContinuousModel
-static_assert(classCallsOf<PrivateHop>().startHop == nullptr);
-static_assert(classCallsOf<Decay>().preDeriv == &detail::preDerivOf<Decay>);
-static_assert(classCallsOf<Decay>().postDeriv == &detail::postDerivOf<Decay>);
+static_assert(batchCallsOf<Logger<1>>().startHop == &detail::startHopOf<Logger<1>>);
+static_assert(batchCallsOf<Logger<1>>().updateFlowOuts == &detail::updateFlowOutsOf<Logger<1>>);
+static_assert(batchCallsOf<Logger<1>>().endHop == &detail::endHopOf<Logger<1>>);
+static_assert(batchCallsOf<Logger<1>>().preDeriv == nullptr);  // not a ContinuousModel
+static_assert(batchCallsOf<PrivateHop>().startHop == nullptr);
+static_assert(batchCallsOf<Decay>().preDeriv == &detail::preDerivOf<Decay>);
+static_assert(batchCallsOf<Decay>().postDeriv == &detail::postDerivOf<Decay>);
 
-/// Six unconnected models (so the calling order is the order of creation) of two classes, with
-/// the fourth added as a std::unique_ptr<Model> (class unknown: called on its own), and an event
-/// before startHop of the fifth when `event`; `typed` false adds every model that way.
-/// Returns the log of the hop after lock()'s first.
+/// Six unconnected models (so the calling order is the order of creation) of three classes, the
+/// fourth of a class no code names to recognizeClass, added as a std::unique_ptr<Model> (class
+/// unknown: called through its virtual methods), and an event before startHop of the fifth when
+/// `event`; `typed` false adds the others as std::unique_ptr<Model> too, whose classes the
+/// executive then recognizes by their dynamic type. Returns the log of the hop after lock()'s
+/// first.
 std::vector<std::string> secondHopLog(bool typed, bool event) {
   std::vector<std::string> log;
   Simulation sim{{.ioStepSize = 0.1}};
@@ -136,14 +139,16 @@ std::vector<std::string> secondHopLog(bool typed, bool event) {
   add.operator()<Logger<1>>("a1");
   add.operator()<Logger<1>>("a2");
   add.operator()<Logger<2>>("b1");
-  sim.addModel(std::unique_ptr<Model>(std::make_unique<Logger<1>>("plain", &log)));
+  sim.addModel(std::unique_ptr<Model>(std::make_unique<Logger<3>>("plain", &log)));
   sim.addSignal("plain_y", ElementType::Double);
   sim.tie("plain", "y", "plain_y");
   add.operator()<Logger<1>>("a3");
   add.operator()<Logger<1>>("a4");
-  // The typed models carry their class's batch functions; the others do not.
-  CHECK((ModelBinding::classCalls(sim.model("a1")) != nullptr) == typed);
-  CHECK(ModelBinding::classCalls(sim.model("plain")) == nullptr);
+  // The models of named classes carry their class's batch functions, however they were added;
+  // the model of the unnamed class does not.
+  CHECK(ModelBinding::batchCalls(sim.model("a1")) == &detail::kBatchCalls<Logger<1>>);
+  CHECK(ModelBinding::batchCalls(sim.model("b1")) == &detail::kBatchCalls<Logger<2>>);
+  CHECK(ModelBinding::batchCalls(sim.model("plain")) == nullptr);
   sim.lock();
   if (event) {
     sim.registerModelEvent("before a3", "a3", ModelMethod::StartHop, EventTiming::Before,
@@ -158,7 +163,7 @@ std::vector<std::string> secondHopLog(bool typed, bool event) {
 
 }  // namespace
 
-TEST_CASE("runs of one class are called in the order of one call per model") {
+TEST_CASE("batches of one class are called in the order of one call per model") {
   const std::vector<std::string> order = {"a1", "a2", "b1", "plain", "a3", "a4"};
   const auto sweep = [&](const char* method, bool event = false) {
     std::vector<std::string> calls;
@@ -180,7 +185,7 @@ TEST_CASE("runs of one class are called in the order of one call per model") {
   };
   CHECK(secondHopLog(true, false) == expected(false));
   CHECK(secondHopLog(false, false) == expected(false));
-  // An event splits the run around its model; the order stays.
+  // An event splits the batch around its model; the order stays.
   CHECK(secondHopLog(true, true) == expected(true));
 }
 
@@ -246,6 +251,25 @@ TEST_CASE("batched preDeriv and postDeriv integrate as calls one by one, bit for
     CHECK(batched[static_cast<std::size_t>(i)] ==
           doctest::Approx(std::pow(factor, 10)).epsilon(1e-13));
   }
+}
+
+TEST_CASE("recognizeClassOf finds a class by the model's dynamic type, once some code names it") {
+  // Logger<4> is named to recognizeClass only by the makeModel below; the model made with
+  // std::make_unique and seen as a Model is recognized all the same, with the methods its class
+  // overrides. Logger<5> is named nowhere: its model keeps every method and no batch calls.
+  std::vector<std::string> log;
+  const auto named = makeModel<Logger<4>>("named", &log);
+  CHECK(ModelBinding::batchCalls(*named) == &detail::kBatchCalls<Logger<4>>);
+  std::unique_ptr<Model> model = std::make_unique<Logger<4>>("made", &log);
+  CHECK(ModelBinding::batchCalls(*model) == nullptr);
+  recognizeClassOf(*model);
+  CHECK(ModelBinding::batchCalls(*model) == &detail::kBatchCalls<Logger<4>>);
+  CHECK_FALSE(ModelBinding::needsCall(*model, ModelMethod::EndIoStep));
+  CHECK(ModelBinding::needsCall(*model, ModelMethod::StartHop));
+  std::unique_ptr<Model> unnamed = std::make_unique<Logger<5>>("unnamed", &log);
+  recognizeClassOf(*unnamed);
+  CHECK(ModelBinding::batchCalls(*unnamed) == nullptr);
+  CHECK(ModelBinding::needsCall(*unnamed, ModelMethod::EndIoStep));
 }
 
 }  // namespace hopsim

@@ -1,5 +1,8 @@
-#include "hopsim/core/model_run.h"
+#include "hopsim/core/model_batch.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,12 +29,12 @@ void* elementAddress(Buffer& buffer, std::size_t offset) {
 
 }  // namespace
 
-std::string RunFields::fieldPath(const Model& model, FieldId field) {
+std::string BatchFields::fieldPath(const Model& model, FieldId field) {
   const std::string path = model.fieldPath(field.role, field.index);
   return field.derivative ? "the derivative of " + path : path;
 }
 
-RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) {
+BatchFields::Break BatchFields::firstBreak(Model* const* models, std::size_t count) {
   const ModelSpec& spec = models[0]->spec();
   for (std::size_t k = 1; k < count; ++k) {
     Model& model = *models[k];
@@ -42,7 +45,7 @@ RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) 
       const auto [previousAt, previousLength] = partOf(*models[k - 1]);
       const std::size_t runLength = partOf(*models[0]).second;
       if (length != runLength) {
-        return Break{k, field + " has " + std::to_string(length) + " elements where the run's " +
+        return Break{k, field + " has " + std::to_string(length) + " elements where the batch's " +
                             "first model has " + std::to_string(runLength)};
       }
       if (at != previousAt + previousLength) {
@@ -77,7 +80,7 @@ RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) 
         };
         if (sliceLength(model) != sliceLength(*models[0])) {
           return {k, model.fieldPath(role, i) + " is tied to " +
-                         std::to_string(sliceLength(model)) + " elements where the run's first " +
+                         std::to_string(sliceLength(model)) + " elements where the batch's first " +
                          "model's is tied to " + std::to_string(sliceLength(*models[0]))};
         }
       }
@@ -86,25 +89,25 @@ RunFields::Break RunFields::firstBreak(Model* const* models, std::size_t count) 
   return {count, {}};
 }
 
-std::size_t RunFields::backToBack(Model* const* models, std::size_t count) {
+std::size_t BatchFields::backToBack(Model* const* models, std::size_t count) {
   return firstBreak(models, count).model;
 }
 
-RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
+BatchFields::BatchFields(Model* const* models, std::size_t count) : count_(count) {
   const ModelSpec& spec = models[0]->spec();
   for (std::size_t k = 1; k < count; ++k) {
     if (&models[k]->spec() != &spec) {
-      throw ModelError("a run of " + models[0]->describe() + " also holds " +
+      throw ModelError("a batch of " + models[0]->describe() + " also holds " +
                        models[k]->describe() + ", whose declaration is another object; the " +
-                       "models of one run share their class's one declaration");
+                       "models of one batch share their class's one declaration");
     }
   }
   const Break gap = firstBreak(models, count);
   if (gap.model != count) {
-    throw ModelError("a run of " + models[0]->describe() + " cannot go on to " +
+    throw ModelError("a batch of " + models[0]->describe() + " cannot go on to " +
                      models[gap.model]->describe() + ": " + gap.what + "; the executive " +
-                     "places the double fields and read records of a run class's models in " +
-                     "columns at lock() and ends its runs where they do not continue");
+                     "places the double fields and read records of a batch class's models in " +
+                     "columns at lock() and ends its batches where they do not continue");
   }
   std::size_t fields = 0;
   for (FieldRole role : kValueRoles) {
@@ -151,12 +154,79 @@ RunFields::RunFields(Model* const* models, std::size_t count) : count_(count) {
   }
 }
 
-void RunFields::throwUnsetInput(const Model& model, std::size_t index) {
+void BatchFields::throwUnsetInput(const Model& model, std::size_t index) {
   model.throwUnsetInput(index);
 }
 
-void RunFields::throwWriteOutsideUpdate(const Model& model, std::size_t index) {
+void BatchFields::throwWriteOutsideUpdate(const Model& model, std::size_t index) {
   model.throwWriteOutsideUpdate(index);
+}
+
+void BatchColumns::place(const std::vector<Model*>& models) {
+  release();
+  // The classes in order of first appearance, each with its models in calling order.
+  std::vector<std::vector<Model*>> classes;
+  for (Model* model : models) {
+    const auto same = std::find_if(classes.begin(), classes.end(), [&](const auto& group) {
+      return &group.front()->spec() == &model->spec();
+    });
+    if (same == classes.end()) {
+      classes.push_back({model});
+    } else {
+      same->push_back(model);
+    }
+  }
+  // Every double buffer of a class's models, field by field in a batch's order of fields.
+  const auto forEachColumn = [&](auto&& visit) {
+    for (const std::vector<Model*>& group : classes) {
+      const ModelSpec& spec = group.front()->spec();
+      BatchFields::forEachField(spec, [&](BatchFields::FieldId field) {
+        if (spec.fields(field.role)[field.index].type != ElementType::Double) return;
+        for (Model* model : group) visit(BatchFields::buffer(*model, field));
+      });
+    }
+  };
+  std::size_t size = 0;
+  forEachColumn([&](const Buffer& buffer) { size += buffer.length(); });
+  storage_.resize(size);
+  std::size_t next = 0;
+  forEachColumn([&](Buffer& buffer) {
+    buffer.placeIn(storage_.data() + next);
+    next += buffer.length();
+  });
+  // The inputs' read records the same way, one column per input of each class: a batch that
+  // reads an input for each of its models then records the reads in consecutive words.
+  std::size_t inputs = 0;
+  for (const std::vector<Model*>& group : classes) {
+    inputs += group.size() * group.front()->inputs_.size();
+  }
+  readRecords_.resize(inputs);
+  std::size_t nextRecord = 0;
+  for (const std::vector<Model*>& group : classes) {
+    for (std::size_t i = 0; i < group.front()->inputs_.size(); ++i) {
+      for (Model* model : group) {
+        Model::Port& input = model->inputs_[i];
+        readRecords_[nextRecord] = *input.lastRead;
+        input.lastRead = &readRecords_[nextRecord++];
+      }
+    }
+  }
+  placed_ = models;
+}
+
+void BatchColumns::release() {
+  for (Model* model : placed_) {
+    BatchFields::forEachField(model->spec(), [&](BatchFields::FieldId field) {
+      BatchFields::buffer(*model, field).ownElements();
+    });
+    for (Model::Port& input : model->inputs_) {
+      input.ownRecord = *input.lastRead;
+      input.lastRead = &input.ownRecord;
+    }
+  }
+  placed_.clear();
+  std::vector<double>().swap(storage_);
+  std::vector<std::uint64_t>().swap(readRecords_);
 }
 
 }  // namespace hopsim
