@@ -6,7 +6,6 @@
 #include <string>
 #include <string_view>
 
-#include "hopsim/core/model_spec.h"
 #include "hopsim/signals/buffer.h"
 
 namespace hopsim::checkpoint {
@@ -20,9 +19,6 @@ inline constexpr int kFormatVersion = 8;
 // Versions 4 to 6 lack the continue_across_hops line; they are read as 0, the only mode then.
 // Versions 4 to 7 lack the written_by line; the writer is then unknown.
 inline constexpr int kOldestReadableVersion = 4;
-/// The model fields a checkpoint holds, in this order within a model's block.
-inline constexpr FieldRole kSavedRoles[] = {FieldRole::Param, FieldRole::DiscreteState,
-                                            FieldRole::ContinuousState};
 
 /// `text` in double quotes, with backslash, double quote, line feed and carriage return escaped
 /// (\\, \", \n, \r), so that any string stays on its line and reads back the same.

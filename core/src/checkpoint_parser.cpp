@@ -1,6 +1,6 @@
 // Reading a checkpoint file against a simulation's structure (docs/checkpoints.md,
-// "Restoring"): every value is parsed and checked into a CheckpointStaging before anything
-// changes, so that applying it cannot fail.
+// "Restoring"): every value is parsed and checked into a Snapshot before anything changes, so
+// that applying it cannot fail.
 
 #include "checkpoint_parser.h"
 
@@ -137,7 +137,7 @@ std::string CheckpointParser::newerWriter() {
 }
 
 void CheckpointParser::readClock() {
-  CheckpointStaging::Clock& c = staged_.clock;
+  Snapshot::Clock& c = staged_.snapshot.clock;
   reader_.expect("time");
   c.now = reader_.integer("the clock (ticks)", kLeast, kMost);
   const double t = ticksToSeconds(c.now);
@@ -171,15 +171,16 @@ void CheckpointParser::readClock() {
 
 void CheckpointParser::readIntegrator() {
   reader_.expect("integrator");
-  staged_.integratorName = reader_.text("the integrator name");
+  staged_.snapshot.integratorName = reader_.text("the integrator name");
   const std::vector<std::string> names = integratorNames();
-  if (std::find(names.begin(), names.end(), staged_.integratorName) == names.end()) {
-    reader_.fail("unknown integrator " + shownToken(staged_.integratorName));
+  if (std::find(names.begin(), names.end(), staged_.snapshot.integratorName) == names.end()) {
+    reader_.fail("unknown integrator " + shownToken(staged_.snapshot.integratorName));
   }
   reader_.endLine();
-  const IntegratorOptions options = readOptions();
+  staged_.snapshot.integratorOptions = readOptions();
   try {
-    staged_.integrator = makeIntegrator(staged_.integratorName, options);
+    // Made here to check the options, so that the restore, which makes it again, cannot fail.
+    makeIntegrator(staged_.snapshot.integratorName, staged_.snapshot.integratorOptions);
   } catch (const InputError& e) {
     reader_.failAt(optionsLine_, e.what());
   }
@@ -190,7 +191,7 @@ void CheckpointParser::readIntegrator() {
       reader_.fail("the continuation step is " + formatNumber(step) +
                    " s; expected 0 or a positive finite step");
     }
-    staged_.continuationStep = step;
+    staged_.snapshot.continuation.step = step;
     reader_.endLine();
   }
 }
@@ -236,7 +237,7 @@ void CheckpointParser::readSignals() {
     const std::uint64_t signalVersion = reader_.natural("the signal version");
     Buffer value = reader_.values(signal->type(), signal->length(), "signals." + name);
     reader_.endLine();
-    staged_.signals.push_back({signal.get(), signalVersion, std::move(value)});
+    staged_.snapshot.signals.push_back({signalVersion, std::move(value)});
   }
 }
 
@@ -254,13 +255,13 @@ void CheckpointParser::readModel(const Simulation::ModelSlot& slot) {
   reader_.match("the next model", reader_.text("the model name"), model.name());
   reader_.match("the class of model '" + model.name() + "'", reader_.text("the class name"),
                 model.spec().className());
-  CheckpointStaging::ModelValues values;
+  Snapshot::ModelValues values;
   values.active = reader_.flag("the active flag");
   values.ioStart = reader_.integer("the I/O step start (ticks)", kLeast, kMost);
   values.ioEnd = reader_.integer("the I/O step end (ticks)", kLeast, kMost);
   reader_.endLine();
   // A step in progress began at a hop start, at or before the clock, and ends after it began.
-  const Ticks now = staged_.clock.now;
+  const Ticks now = staged_.snapshot.clock.now;
   if (values.ioEnd != Simulation::kNotStarted &&
       !(values.ioStart <= now && values.ioStart < values.ioEnd)) {
     reader_.fail("model '" + model.name() + "' is in the I/O step [" +
@@ -268,9 +269,9 @@ void CheckpointParser::readModel(const Simulation::ModelSlot& slot) {
                  "] (ticks); expected a step that began at or before the clock (" +
                  std::to_string(now) + ") and ends after it began");
   }
-  for (FieldRole role : checkpoint::kSavedRoles) {
+  for (FieldRole role : Snapshot::kFieldRoles) {
     for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {
-      values.fields.push_back(readField(model, role, i));
+      values.fields(role).push_back(readField(model, role, i));
     }
   }
   reader_.expect("reads");
@@ -281,7 +282,7 @@ void CheckpointParser::readModel(const Simulation::ModelSlot& slot) {
     values.reads.push_back(reader_.natural("the signal version a flowIn last read"));
   }
   reader_.endLine();
-  staged_.models.push_back(std::move(values));
+  staged_.snapshot.models.push_back(std::move(values));
 }
 
 Buffer CheckpointParser::readField(const Model& model, FieldRole role, std::size_t index) {
@@ -308,10 +309,11 @@ void CheckpointParser::readMultibody() {
   reader_.match("nu", std::to_string(reader_.count("nu")), std::to_string(tree.nu()));
   reader_.endLine();
   reader_.expect("gravity");
-  for (int k = 0; k < 3; ++k) staged_.gravity[k] = reader_.finite("a gravity component (m/s^2)");
+  for (int k = 0; k < 3; ++k)
+    staged_.snapshot.gravity[k] = reader_.finite("a gravity component (m/s^2)");
   reader_.endLine();
   for (multibody::BodyIndex b = 1; b < tree.bodyCount(); ++b) {
-    staged_.massProperties.push_back(readBody(b));
+    staged_.snapshot.massProperties.push_back(readBody(b));
   }
   if (tree.bodyCount() > 1) readCoordinates();
 }
@@ -342,13 +344,13 @@ void CheckpointParser::readCoordinates() {
   reader_.expect("coordinates");
   reader_.match("nq", std::to_string(reader_.count("nq")), std::to_string(tree.nq()));
   reader_.match("nu", std::to_string(reader_.count("nu")), std::to_string(tree.nu()));
-  staged_.q.resize(tree.nq());
-  staged_.u.resize(tree.nu());
-  for (double& v : staged_.q) v = reader_.finite("a Q element");
-  for (double& v : staged_.u) v = reader_.finite("a U element");
+  staged_.snapshot.q.resize(tree.nq());
+  staged_.snapshot.u.resize(tree.nu());
+  for (double& v : staged_.snapshot.q) v = reader_.finite("a Q element");
+  for (double& v : staged_.snapshot.u) v = reader_.finite("a U element");
   reader_.endLine();
   // The kinematics normalizes the quaternions before use: each must be normalizable.
-  Eigen::VectorXd normalized = staged_.q;
+  Eigen::VectorXd normalized = staged_.snapshot.q;
   try {
     multibody::normalizeQuaternions(tree, normalized);
   } catch (const InputError& error) {
@@ -373,11 +375,11 @@ void CheckpointParser::readEvents() {
     reader_.endLine();
     if (!listed.insert(e.name).second) reader_.fail("event '" + e.name + "' is listed twice");
     try {
-      sim_.events_.checkScheduleState(e, staged_.clock.now);
+      sim_.events_.checkScheduleState(e, staged_.snapshot.clock.now);
     } catch (const InputError& error) {
       reader_.fail(error.what());
     }
-    staged_.events.push_back(std::move(e));
+    staged_.snapshot.events.push_back(std::move(e));
   }
 }
 
@@ -386,27 +388,28 @@ void CheckpointParser::readCrossings() {
   reader_.match("the zero-crossing count", std::to_string(reader_.count("the zero-crossing count")),
                 std::to_string(sim_.crossings_.size()));
   reader_.endLine();
-  for (const Simulation::Crossing& crossing : sim_.crossings_) {
+  for (std::size_t c = 0; c < sim_.crossings_.size(); ++c) {
     reader_.expect("crossing");
-    reader_.match("the next zero crossing", reader_.text("the zero-crossing name"), crossing.name);
-    CheckpointStaging::CrossingMemory memory{};
+    reader_.match("the next zero crossing", reader_.text("the zero-crossing name"),
+                  sim_.crossings_.name(c));
+    Snapshot::CrossingMemory memory;
     memory.afterFiring = reader_.flag("the fired flag");
     memory.firedValue = reader_.finite("the residual value at the last firing");
     memory.crossedSign = static_cast<int>(reader_.integer("the crossed sign", -1, 1));
     reader_.endLine();
-    staged_.crossings.push_back(memory);
+    staged_.snapshot.crossings.push_back(memory);
   }
 }
 
 void CheckpointParser::checkWholeFile() {
   // Per-state tolerances must fit the state vector the restored activity gives; the
   // integrator refuses them when it is sized, which must not happen halfway through applying.
-  const Eigen::Index tolerances = staged_.integrator->options().absoluteTolerances.size();
+  const Eigen::Index tolerances = staged_.snapshot.integratorOptions.absoluteTolerances.size();
   if (tolerances == 0) return;
   Eigen::Index states = sim_.multibodyActive_ ? sim_.multibody_->stateCount() : 0;
   for (std::size_t m = 0; m < sim_.slots_.size(); ++m) {
     const Simulation::ModelSlot& slot = sim_.slots_[m];
-    if (slot.continuous == nullptr || !staged_.models[m].active) continue;
+    if (slot.continuous == nullptr || !staged_.snapshot.models[m].active) continue;
     const Model& model = *slot.model;
     for (std::size_t f = 0; f < model.spec().fields(FieldRole::ContinuousState).size(); ++f) {
       const std::size_t length = model.fieldBuffer(FieldRole::ContinuousState, f).length();

@@ -1,69 +1,20 @@
 #pragma once
 // Private to core/src: a checkpoint file read and checked against a simulation's structure
 // (docs/checkpoints.md, "Restoring"). Parsing changes nothing in the simulation; what it
-// accepts, Simulation::applyCheckpoint puts in place without a failure.
+// accepts, Simulation::restoreCheckpoint applies without a failure.
 
-#include <Eigen/Core>
-#include <cstdint>
-#include <memory>
 #include <string>
-#include <vector>
 
 #include "checkpoint_reader.h"
-#include "hopsim/core/event_manager.h"
 #include "hopsim/core/simulation.h"
-#include "hopsim/core/spatial/spatial_inertia.h"
+#include "hopsim/core/snapshot.h"
 
 namespace hopsim {
 
-/// Everything a checkpoint restores, read and checked, ready to be applied.
+/// A checkpoint file read and checked: the snapshot it restores, and who wrote it.
 struct CheckpointStaging {
   CheckpointOrigin origin;
-
-  struct Clock {
-    Ticks now = 0;
-    double stateTime = 0.0;
-    std::uint64_t hopCount = 0;
-    Ticks lastBeginIoStep = 0;
-    bool initialUpdatePending = false;
-    int chattering = 0;
-    bool valuesSet = false;
-  };
-  Clock clock;
-
-  std::string integratorName;
-  std::unique_ptr<Integrator> integrator;
-  double continuationStep = 0.0;
-
-  struct SignalValue {
-    Signal* signal;
-    std::uint64_t version;
-    Buffer value;
-  };
-  std::vector<SignalValue> signals;  // in name order, as the simulation holds them
-
-  struct ModelValues {
-    bool active = true;
-    Ticks ioStart = 0;
-    Ticks ioEnd = 0;
-    std::vector<Buffer> fields;  // params, discrete states, continuous states
-    std::vector<std::uint64_t> reads;
-  };
-  std::vector<ModelValues> models;  // in creation order
-
-  spatial::Vector3 gravity;
-  std::vector<spatial::SpatialInertia> massProperties;  // of bodies 1, 2, ...
-  Eigen::VectorXd q;
-  Eigen::VectorXd u;
-
-  std::vector<EventManager::ScheduleState> events;
-
-  struct CrossingMemory {
-    bool afterFiring;
-    double firedValue;
-    int crossedSign;
-  };
-  std::vector<CrossingMemory> crossings;  // in registration order
+  Snapshot snapshot;
 };
 
 /// Reads a whole checkpoint file against a simulation. A friend of Simulation: it reads the

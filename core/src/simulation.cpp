@@ -149,7 +149,7 @@ void Simulation::removeModel(std::string_view name) {
   ModelSlot& doomed = slot(name);
   for (const std::string& path : doomed.variablePaths) variables_.remove(path);
   events_.removeModelEvents(*doomed.model);
-  std::erase_if(crossings_, [&](const Crossing& c) { return c.owner == doomed.model.get(); });
+  crossings_.removeOwnedBy(*doomed.model);
   std::erase_if(breaks_, [&](const auto& b) { return b.first == name; });
   std::erase_if(masks_, [&](const StateMask& m) { return m.model == name; });
   slots_.erase(slots_.begin() + (&doomed - slots_.data()));

@@ -34,25 +34,24 @@ void writeOptions(std::ostream& out, const IntegratorOptions& o) {
   out << "continue_across_hops " << (o.continueAcrossHops ? 1 : 0) << '\n';
 }
 
-// Not const: q() and u() of a system whose tree was edited since they were sized resize them
-// (the const versions throw), as saving while unlocked may need.
-void writeMultibody(std::ostream& out, MultibodySystem& system) {
-  const multibody::MultibodyModel& tree = system.model();
-  out << "multibody " << tree.bodyCount() - 1 << ' ' << tree.nq() << ' ' << tree.nu() << '\n';
-  const spatial::Vector3& g = tree.gravity();
+void writeMultibody(std::ostream& out, const multibody::MultibodyModel& tree,
+                    const Snapshot& saved) {
+  out << "multibody " << saved.massProperties.size() << ' ' << saved.q.size() << ' '
+      << saved.u.size() << '\n';
+  const spatial::Vector3& g = saved.gravity;
   out << "gravity " << g.x() << ' ' << g.y() << ' ' << g.z() << '\n';
-  for (multibody::BodyIndex b = 1; b < tree.bodyCount(); ++b) {
-    const spatial::SpatialInertia& M = tree.massProperties(b);
+  for (std::size_t b = 0; b < saved.massProperties.size(); ++b) {
+    const spatial::SpatialInertia& M = saved.massProperties[b];
     const spatial::Vector3& c = M.comPosition();
     const spatial::Matrix3 I = M.rotationalInertiaAboutCm();
-    out << "body " << quoted(tree.bodyName(b)) << ' ' << M.mass() << ' ' << c.x() << ' ' << c.y()
-        << ' ' << c.z() << ' ' << I(0, 0) << ' ' << I(1, 1) << ' ' << I(2, 2) << ' ' << I(0, 1)
-        << ' ' << I(0, 2) << ' ' << I(1, 2) << '\n';
+    out << "body " << quoted(tree.bodyName(static_cast<multibody::BodyIndex>(b + 1))) << ' '
+        << M.mass() << ' ' << c.x() << ' ' << c.y() << ' ' << c.z() << ' ' << I(0, 0) << ' '
+        << I(1, 1) << ' ' << I(2, 2) << ' ' << I(0, 1) << ' ' << I(0, 2) << ' ' << I(1, 2) << '\n';
   }
-  if (tree.bodyCount() > 1) {
-    out << "coordinates " << tree.nq() << ' ' << tree.nu();
-    for (double v : system.q()) out << ' ' << v;
-    for (double v : system.u()) out << ' ' << v;
+  if (!saved.massProperties.empty()) {
+    out << "coordinates " << saved.q.size() << ' ' << saved.u.size();
+    for (double v : saved.q) out << ' ' << v;
+    for (double v : saved.u) out << ' ' << v;
     out << '\n';
   }
 }
@@ -85,57 +84,52 @@ void writeReplacing(const std::string& file, const std::string& text) {
 
 void Simulation::saveCheckpoint(const std::string& file) const {
   requireBetweenHops("saveCheckpoint");
+  Snapshot saved;
+  takeSnapshot(saved, Snapshot::Scope::Whole);
   std::ostringstream out;
   out << std::hexfloat;
   out << checkpoint::kMagic << ' ' << checkpoint::kFormatVersion << '\n';
   out << "written_by " << quoted(version()) << ' ' << quoted(gitCommit()) << '\n';
-  // Whether a value was set from outside since the last hop: the next hop recomputes every
-  // output first, and so must the restored simulation's.
-  bool valuesSet = signalSets_ != signalSetsSeen_;
-  for (const ModelSlot& s : slots_) valuesSet = valuesSet || ModelBinding::valuesSet(*s.model);
-  const Timeline::Saved clock = timeline_.save();
-  out << "time " << clock.now << ' ' << stateTime_ << ' ' << clock.hopCount << ' '
-      << clock.lastBeginIoStep << ' ' << (initialUpdatePending_ ? 1 : 0) << ' ' << chattering_
-      << ' ' << (valuesSet ? 1 : 0) << '\n';
-  out << "integrator " << quoted(integratorName_) << '\n';
-  writeOptions(out, integrator_->options());
-  // The step the next hop starts with, when the states still continue the last sub-step: a
-  // restored run then takes exactly the steps the original run takes.
-  Eigen::VectorXd x(states_.size());
-  states_.gather(x);
-  out << "continuation " << (continuation_.continuesAt(stateTime_, x) ? continuation_.step : 0.0)
-      << '\n';
-  out << "signals " << signals_.size() << '\n';
-  for (const auto& [name, signal] : signals_) {
-    out << "signal " << quoted(name) << ' ' << signal->version() << ' ';
-    writeValues(out, signal->buffer());
+  const Snapshot::Clock& clock = saved.clock;
+  out << "time " << clock.now << ' ' << clock.stateTime << ' ' << clock.hopCount << ' '
+      << clock.lastBeginIoStep << ' ' << (clock.initialUpdatePending ? 1 : 0) << ' '
+      << clock.chattering << ' ' << (clock.valuesSet ? 1 : 0) << '\n';
+  out << "integrator " << quoted(saved.integratorName) << '\n';
+  writeOptions(out, saved.integratorOptions);
+  out << "continuation " << saved.continuation.step << '\n';
+  out << "signals " << saved.signals.size() << '\n';
+  auto signal = saved.signals.begin();
+  for (const auto& [name, unused] : signals_) {
+    out << "signal " << quoted(name) << ' ' << signal->version << ' ';
+    writeValues(out, signal->value);
     out << '\n';
+    ++signal;
   }
-  out << "models " << slots_.size() << '\n';
-  for (const ModelSlot& s : slots_) {
-    Model& model = *s.model;
+  out << "models " << saved.models.size() << '\n';
+  for (std::size_t m = 0; m < slots_.size(); ++m) {
+    const Model& model = *slots_[m].model;
+    const Snapshot::ModelValues& values = saved.models[m];
     out << "model " << quoted(model.name()) << ' ' << quoted(model.spec().className()) << ' '
-        << (s.active ? 1 : 0) << ' ' << ioStepOf(s).start << ' ' << ioStepOf(s).end << '\n';
-    for (FieldRole role : checkpoint::kSavedRoles) {
-      for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {
+        << (values.active ? 1 : 0) << ' ' << values.ioStart << ' ' << values.ioEnd << '\n';
+    for (FieldRole role : Snapshot::kFieldRoles) {
+      for (std::size_t i = 0; i < values.fields(role).size(); ++i) {
         out << "field " << branchName(role) << ' ' << quoted(model.spec().fields(role)[i].name)
             << ' ';
-        writeValues(out, ModelBinding::valueBuffer(model, role, i));
+        writeValues(out, values.fields(role)[i]);
         out << '\n';
       }
     }
-    out << "reads " << model.spec().fields(FieldRole::FlowIn).size();
-    for (std::size_t i = 0; i < model.spec().fields(FieldRole::FlowIn).size(); ++i) {
-      out << ' ' << ModelBinding::lastReadVersion(model, i);
-    }
+    out << "reads " << values.reads.size();
+    for (std::uint64_t version : values.reads) out << ' ' << version;
     out << '\n';
   }
-  writeMultibody(out, *multibody_);
-  writeSchedules(out, events_.scheduleStates());
-  out << "crossings " << crossings_.size() << '\n';
-  for (const Crossing& c : crossings_) {
-    out << "crossing " << quoted(c.name) << ' ' << (c.afterFiring ? 1 : 0) << ' ' << c.firedValue
-        << ' ' << c.crossedSign << '\n';
+  writeMultibody(out, multibody_->model(), saved);
+  writeSchedules(out, saved.events);
+  out << "crossings " << saved.crossings.size() << '\n';
+  for (std::size_t c = 0; c < crossings_.size(); ++c) {
+    const Snapshot::CrossingMemory& memory = saved.crossings[c];
+    out << "crossing " << quoted(crossings_.name(c)) << ' ' << (memory.afterFiring ? 1 : 0) << ' '
+        << memory.firedValue << ' ' << memory.crossedSign << '\n';
   }
   out << "end\n";
   writeReplacing(file, out.str());
@@ -152,83 +146,8 @@ CheckpointOrigin Simulation::restoreCheckpoint(const std::string& file) {
         "final and can be checked against the checkpoint");
   }
   CheckpointStaging staged = CheckpointParser::parse(*this, file);
-  applyCheckpoint(staged);
+  applySnapshot(staged.snapshot, Snapshot::Scope::Whole);
   return std::move(staged.origin);
-}
-
-void Simulation::applyCheckpoint(CheckpointStaging& staged) {
-  // Nothing here throws on a value: the parser refused whatever a setter below would.
-  events_.restoreScheduleStates(staged.events);
-  const CheckpointStaging::Clock& clock = staged.clock;
-  timeline_.restore({clock.now, clock.hopCount, clock.lastBeginIoStep});
-  const Ticks now = timeline_.now();
-  // Samplers go on from the restored time: the next sample is the first at or after it.
-  for (Sampler& s : samplers_) {
-    if (s.start <= now) s.next = s.everyHop() ? 0 : s.period->indexAfter(s.start, now - 1);
-  }
-  stateTime_ = clock.stateTime;
-  initialUpdatePending_ = clock.initialUpdatePending;
-  chattering_ = clock.chattering;
-  signalSetsSeen_ = signalSets_;  // the restore's own writes are not sets
-  integrator_ = std::move(staged.integrator);
-  integratorName_ = std::move(staged.integratorName);
-  for (CheckpointStaging::SignalValue& v : staged.signals) {
-    v.signal->buffer() = std::move(v.value);
-    v.signal->restoreVersion(v.version);
-  }
-  applyModelValues(staged);
-  multibody_->setGravity(staged.gravity);
-  for (std::size_t b = 0; b < staged.massProperties.size(); ++b) {
-    multibody_->setMassProperties(static_cast<multibody::BodyIndex>(b + 1),
-                                  staged.massProperties[b]);
-  }
-  multibody_->q() = staged.q;
-  multibody_->u() = staged.u;
-  for (std::size_t c = 0; c < crossings_.size(); ++c) {
-    crossings_[c].afterFiring = staged.crossings[c].afterFiring;
-    crossings_[c].firedValue = staged.crossings[c].firedValue;
-    crossings_[c].crossedSign = staged.crossings[c].crossedSign;
-  }
-  rebuildSweepLists();  // activity may differ; sizes the new integrator
-  if (staged.continuationStep > 0.0) {
-    continuation_.time = stateTime_;
-    continuation_.step = staged.continuationStep;
-    states_.gather(continuation_.state);
-  }
-}
-
-void Simulation::applyModelValues(CheckpointStaging& staged) {
-  defaultStep_ = {0, kNotStarted, false};  // begins anew at the next hop
-  for (std::size_t m = 0; m < slots_.size(); ++m) {
-    ModelSlot& s = slots_[m];
-    Model& model = *s.model;
-    CheckpointStaging::ModelValues& values = staged.models[m];
-    s.active = values.active;
-    // Every model gets its own step back; those on the default period rejoin the shared step
-    // when their step and the shared one next begin together.
-    s.io = {values.ioStart, values.ioEnd, false};
-    s.inDefaultStep = false;
-    // What processParams derives from params is not saved: it runs again before the next hop
-    // (processParams must be a function of the params alone).
-    ModelBinding::raiseParamsChanged(model);
-    ModelBinding::restoreValuesSet(model, staged.clock.valuesSet);
-    std::size_t next = 0;
-    for (FieldRole role : checkpoint::kSavedRoles) {
-      for (std::size_t i = 0; i < model.spec().fields(role).size(); ++i) {
-        Buffer& target = ModelBinding::valueBuffer(model, role, i);
-        const Buffer& saved = values.fields[next++];
-        // Element-wise for doubles: the state vector refers to this storage.
-        if (target.type() == ElementType::Double) {
-          std::copy_n(saved.doubles(), saved.length(), target.doubles());
-        } else {
-          target = saved;
-        }
-      }
-    }
-    for (std::size_t i = 0; i < values.reads.size(); ++i) {
-      ModelBinding::lastReadVersion(model, i) = values.reads[i];
-    }
-  }
 }
 
 }  // namespace hopsim

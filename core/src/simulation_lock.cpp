@@ -127,10 +127,7 @@ void Simulation::rebuildSweepLists() {
   // A model that became active brings the flags it raised while inactive, which the hop start
   // has counted as seen: look at every model's flags at the next hop start.
   ++modelFlagsRaised_;
-  for (Crossing& c : crossings_) {
-    c.ownerActive = c.owner == nullptr || std::find(activeOrder_.begin(), activeOrder_.end(),
-                                                    c.owner) != activeOrder_.end();
-  }
+  crossings_.setActiveModels(activeOrder_);
   rebuildStateVector();
 }
 

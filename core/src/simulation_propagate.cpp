@@ -160,8 +160,8 @@ void Simulation::rebuildStateVector() {
   continuation_.history = false;
   continuation_.state.setZero(n);
   continuation_.derivative.setZero(n);
-  savedContinuation_.state.setZero(n);
-  savedContinuation_.derivative.setZero(n);
+  rollbackPoint_.continuation.state.setZero(n);
+  rollbackPoint_.continuation.derivative.setZero(n);
   // Variable-step methods project their accepted internal steps themselves where they can.
   integrator_->setStepProjection(multibodyActive_ ? StepProjection(stepProjection_) : nullptr);
   integrator_->resize(n);

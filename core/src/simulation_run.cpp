@@ -97,7 +97,7 @@ void Simulation::advanceOverHop() {
   }
   // End barrier, between hops: zero crossings located here, then timed events at t1,
   // end-of-I/O-step and end-of-hop events, then samples.
-  if (!firing_.empty()) fireCrossings(stateTime_);
+  if (crossings_.firing()) fireCrossings(stateTime_);
   events_.fireDue(*this, hop.t1, {false, timeline_.onDefaultGrid(hop.t1), true});
   if (!samplers_.empty()) takeSamplesAt(hop.t1, true);
 }
@@ -158,7 +158,7 @@ void Simulation::planHop(HopSpan& hop) {
 void Simulation::integrateHop(HopSpan& hop) {
   // Zero-crossing detection needs a point to roll back to: the state before the hop body.
   const bool detecting = !crossings_.empty();
-  if (detecting) saveRollbackPoint();
+  if (detecting) takeSnapshot(rollbackPoint_, Snapshot::Scope::Hop);
   // Samples inside the hop are taken after it, from the state the integrator recorded.
   const auto samplesWithin = [&] { return nextSampleTick() < hop.t1; };
   // The evaluations of the pass that a rollback discards, localization not included.
@@ -171,7 +171,7 @@ void Simulation::integrateHop(HopSpan& hop) {
       // end at the located time, as if a barrier had been there. The discarded pass is the
       // price of the exact event time; the re-run is what a barrier there would have cost.
       hop.t1s = ticksToSeconds(hop.t1);
-      restoreRollbackPoint();
+      applySnapshot(rollbackPoint_, Snapshot::Scope::Hop);
       ++statistics_.rollbacks;
       statistics_.discardedDerivatives +=
           statistics_.derivativeEvaluations - statistics_.localizationDerivatives - passStart;
@@ -181,8 +181,8 @@ void Simulation::integrateHop(HopSpan& hop) {
   } catch (...) {
     // Time stays at the hop start; with a rollback point the states go back there too, so the
     // simulation can continue from a consistent hop start once the cause is fixed.
-    if (detecting) restoreRollbackPoint();
-    firing_.clear();
+    if (detecting) applySnapshot(rollbackPoint_, Snapshot::Scope::Hop);
+    crossings_.cancelFiring();
     throw;
   }
 }

@@ -6,7 +6,6 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <map>
@@ -28,10 +27,12 @@
 #include "hopsim/core/model_batch.h"
 #include "hopsim/core/multibody_system.h"
 #include "hopsim/core/period.h"
+#include "hopsim/core/snapshot.h"
 #include "hopsim/core/state_vector.h"
 #include "hopsim/core/time.h"
 #include "hopsim/core/timeline.h"
 #include "hopsim/core/zero_crossing.h"
+#include "hopsim/core/zero_crossing_detector.h"
 #include "hopsim/integrators/integrator.h"
 #include "hopsim/signals/signal.h"
 #include "hopsim/signals/variable_tree.h"
@@ -77,7 +78,6 @@ struct CheckpointOrigin {
 
 class ContinuousModel;
 class CheckpointParser;
-struct CheckpointStaging;
 
 /// A model's next I/O-step end for variable-rate models: given the current time (s), the next
 /// time (s, strictly later), or nullopt for "no future trigger".
@@ -455,31 +455,6 @@ class Simulation {
     std::size_t element;
   };
   static constexpr std::size_t kAllElements = std::numeric_limits<std::size_t>::max();
-  /// A registered zero-crossing condition and its memory across hops.
-  struct Crossing {
-    std::string name;
-    // A condition a model class declares belongs to that model: removed with it, and never
-    // triggering while the model is inactive.
-    const Model* owner = nullptr;
-    bool ownerActive = true;
-    ZeroCrossingResidual residual;
-    CrossingDirection direction;
-    EventCallback callback;
-    ZeroCrossingOptions options;
-    std::uint64_t sequence = 0;
-    bool removed = false;
-    // Memory across hops: after firing, the value it had and the side it crossed to. While
-    // the residual still has that value at the next hop start, the condition counts as being
-    // on the crossed side, so a crossing is never fired twice.
-    bool afterFiring = false;
-    double firedValue = 0.0;
-    int crossedSign = 0;
-    // Within a hop.
-    int startSign = 0;
-    bool triggered = false;
-    bool fires = false;
-    Bracket bracket{};
-  };
   struct StopEntry {
     std::string name;
     StopCallback callback;
@@ -558,12 +533,18 @@ class Simulation {
   }
   void checkStateMasks() const;
 
+  // Snapshots (simulation_snapshot.cpp): the one place that lists the executive's state.
+  // Taking one changes nothing; applying one cannot fail on a snapshot this simulation took or
+  // the checkpoint parser accepted.
+  friend struct SnapshotAccess;
+  void takeSnapshot(Snapshot& into, Snapshot::Scope scope) const;
+  void applySnapshot(const Snapshot& from, Snapshot::Scope scope);
+  void applyModelValues(const Snapshot& from);
+
   // Checkpoints (simulation_checkpoint.cpp). CheckpointParser reads and checks a whole file
-  // against this simulation into a CheckpointStaging, changing nothing; applyCheckpoint then
-  // puts it in place and cannot fail on what the parser accepted.
+  // against this simulation into a Snapshot, changing nothing; restoreCheckpoint then applies
+  // it.
   friend class CheckpointParser;
-  void applyCheckpoint(CheckpointStaging& staged);
-  void applyModelValues(CheckpointStaging& staged);
 
   // Multibody (simulation_multibody.cpp).
   void prepareMultibody();
@@ -598,14 +579,13 @@ class Simulation {
   /// Whether element `element` of continuous state `field` of `model` is masked.
   bool stateMasked(const Model& model, std::size_t field, std::size_t element) const;
 
-  // Zero crossings (simulation_zero_crossings.cpp).
+  // Zero crossings (simulation_zero_crossings.cpp): the detector's stages of a hop, with this
+  // simulation as its host.
+  struct CrossingHost;
   void evaluateStartSigns(double t);
   bool locateCrossings(Ticks t0, Ticks& t1, double& x1Time);
-  Bracket localize(Crossing& crossing);
-  void setTrialState(double t);
-  void saveRollbackPoint();
-  void restoreRollbackPoint();
   void fireCrossings(double t);
+  void setTrialState(double t);
 
   // Sampling (simulation_sampling.cpp).
   struct Sampler {
@@ -713,24 +693,6 @@ class Simulation {
   Eigen::VectorXd xTrial_;         // localization
   Eigen::MatrixXd subStepStates_;  // X at each sub-step boundary of the last pass (fixed-step)
   std::vector<double> subStepTimes_;
-  // What the last sub-step ended with (docs/integrators.md, "How the executive drives them"):
-  // at `time` with X = `state`, a variable-step method proposed `step`, offered as the first
-  // step of a sub-step that starts exactly there (same time, same X bit for bit: nothing jumped
-  // in between). With `history`, the method may also continue its history into that sub-step
-  // if the derivative there is still `derivative`, bit for bit (cvode with continueAcrossHops).
-  struct StepContinuation {
-    double time = 0.0;
-    double step = 0.0;     // 0: nothing to offer
-    bool history = false;  // `derivative` holds f(time, state) as the sub-step ended
-    Eigen::VectorXd state;
-    Eigen::VectorXd derivative;
-    bool continuesAt(double t, const Eigen::VectorXd& x) const {
-      return step > 0.0 && t == time && x == state;
-    }
-    bool historyContinuesAt(double t, const Eigen::VectorXd& x) const {
-      return history && t == time && x == state;
-    }
-  };
   // Per slot, and last for the multibody system: a group id, equal for models that signals
   // (or the multibody system) join, directly or through other models.
   std::vector<Eigen::Index> modelCouplingGroups() const;
@@ -740,8 +702,7 @@ class Simulation {
   bool continuesIntegratorHistory(double ta);
   // After the sub-step that ended at (tb, x_): what the next one may continue with.
   void recordContinuation(double tb);
-  StepContinuation continuation_;
-  StepContinuation savedContinuation_;  // at the rollback point
+  StepContinuation continuation_;  // what the last sub-step ended with
   // Set by saveCheckpoint (a CVODE history cannot be saved) and by values set from outside
   // between hops: the next hop restarts the integrator, as a run restored from the checkpoint
   // does.
@@ -757,15 +718,8 @@ class Simulation {
   bool multibodyActive_ = false;
 
   // Zero crossings and rollback.
-  std::deque<Crossing> crossings_;  // registration order; stays in place while callbacks add
-  std::uint64_t crossingSequence_ = 0;
-  std::vector<std::size_t> firing_;  // crossings to fire at the end of this hop, in order
-  std::vector<std::vector<Buffer>> savedDiscrete_;  // rollback point, per active model
-  std::vector<std::vector<Buffer>> savedContinuous_;
-  Eigen::VectorXd savedQ_;
-  Eigen::VectorXd savedU_;
-  int chatteringLimit_ = 1000;
-  int chattering_ = 0;
+  ZeroCrossingDetector crossings_{statistics_};
+  Snapshot rollbackPoint_;  // of Scope::Hop, taken before a hop with crossings
 
   // Samplers, and what the evaluations of samples inside a hop overwrite.
   std::vector<Sampler> samplers_;  // registration order
