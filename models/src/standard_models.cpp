@@ -50,6 +50,7 @@
 #include "hopsim/models/spring_damper_motor.h"
 #include "hopsim/models/steering4w_flow.h"
 #include "hopsim/models/steering_status.h"
+#include "hopsim/models/terrain_penetration.h"
 #include "hopsim/models/throttled_thruster.h"
 #include "hopsim/models/tilt_vector.h"
 #include "hopsim/models/tsda.h"
@@ -111,6 +112,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<SpringDamperMotor>();
   registry.add<Steering4WFlow>();
   registry.add<SteeringStatus>();
+  registry.add<TerrainPenetration>();
   registry.add<ThrottledThruster>();
   registry.add<TiltVector>();
   registry.add<Tsda>();

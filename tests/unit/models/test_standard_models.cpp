@@ -71,6 +71,7 @@ TEST_CASE("every standard model is registered and documented") {
                                                           "SpringDamperMotor",
                                                           "Steering4WFlow",
                                                           "SteeringStatus",
+                                                          "TerrainPenetration",
                                                           "ThrottledThruster",
                                                           "TiltVector",
                                                           "Tsda",
