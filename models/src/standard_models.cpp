@@ -5,6 +5,7 @@
 #include "hopsim/models/ball_encoder.h"
 #include "hopsim/models/ball_joint_spring_damper.h"
 #include "hopsim/models/bearing_angle.h"
+#include "hopsim/models/bekker_wheel_soil_contact.h"
 #include "hopsim/models/body_load.h"
 #include "hopsim/models/body_state_sensor.h"
 #include "hopsim/models/bushing.h"
@@ -16,6 +17,7 @@
 #include "hopsim/models/dc_motor_vin.h"
 #include "hopsim/models/external_force_torque.h"
 #include "hopsim/models/external_single_dof_disturbance.h"
+#include "hopsim/models/fiala_tire.h"
 #include "hopsim/models/first_order_filter.h"
 #include "hopsim/models/fixed_thruster.h"
 #include "hopsim/models/fuel_manifold.h"
@@ -27,6 +29,7 @@
 #include "hopsim/models/hinge_encoder.h"
 #include "hopsim/models/joint_force_torque_sensor.h"
 #include "hopsim/models/locomotion.h"
+#include "hopsim/models/magic_formula_tire.h"
 #include "hopsim/models/mass_spring_damper.h"
 #include "hopsim/models/multibody_energy.h"
 #include "hopsim/models/node_pos_vel_accel_sensor.h"
@@ -50,6 +53,7 @@
 #include "hopsim/models/spring_damper_motor.h"
 #include "hopsim/models/steering4w_flow.h"
 #include "hopsim/models/steering_status.h"
+#include "hopsim/models/terrain_penetration.h"
 #include "hopsim/models/throttled_thruster.h"
 #include "hopsim/models/tilt_vector.h"
 #include "hopsim/models/tsda.h"
@@ -66,6 +70,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<BallEncoder>();
   registry.add<BallJointSpringDamper>();
   registry.add<BearingAngle>();
+  registry.add<BekkerWheelSoilContact>();
   registry.add<BodyLoad>();
   registry.add<BodyStateSensor>();
   registry.add<Bushing>();
@@ -77,6 +82,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<DCMotorVin>();
   registry.add<ExternalForceTorque>();
   registry.add<ExternalSingleDofDisturbance>();
+  registry.add<FialaTire>();
   registry.add<FirstOrderFilter>();
   registry.add<FixedThruster>();
   registry.add<FuelManifold>();
@@ -88,6 +94,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<HingeEncoder>();
   registry.add<JointForceTorqueSensor>();
   registry.add<Locomotion>();
+  registry.add<MagicFormulaTire>();
   registry.add<MassSpringDamper>();
   registry.add<MultibodyEnergy>();
   registry.add<NodePosVelAccelSensor>();
@@ -111,6 +118,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<SpringDamperMotor>();
   registry.add<Steering4WFlow>();
   registry.add<SteeringStatus>();
+  registry.add<TerrainPenetration>();
   registry.add<ThrottledThruster>();
   registry.add<TiltVector>();
   registry.add<Tsda>();

@@ -522,4 +522,51 @@ TEST_CASE("standard models allocate nothing once warm: rover navigation flows") 
 }
 
 }  // namespace
+TEST_CASE("standard models allocate nothing once warm: wheels roll over terrain and soil") {
+  // A driven wheel on sinusoidal terrain with two soil regions: the terrain sensor, the
+  // Bekker wheel-soil contact and both tyre models act on the same hub.
+  Simulation sim({.ioStepSize = 0.01, .integrationSteps = 4});
+  sim.multibody().setGravity(Vector3(0, 0, -9.81));
+  auto& tree = sim.multibody().editModel();
+  const BodyIndex carriage =
+      tree.addBody("carriage", kWorldBody, block(20.0), Hinge::translational());
+  const BodyIndex wheel = tree.addBody("wheel", carriage, block(1.0), Hinge::pin(Vector3::UnitY()));
+  tree.addNode("hub", wheel, RigidTransform());
+  add(sim, "TerrainPenetration", "ground", "hub",
+      {{"terrain", std::string("SINUSOID")},
+       {"amplitude", std::vector<double>{0.01, 0.005}},
+       {"wavelength", std::vector<double>{0.7, 1.3}},
+       {"soils", std::vector<double>{0.99e3, 1528.43e3, 1.1, 1.04e3, 0.49, 0.025, 5e3, 8e5, 0.8,
+                                     200.0, 0.6, 0.01}},
+       {"soil_regions", std::vector<double>{0.06, 1e3, -1e3, 1e3, 1}}});
+  tieRest(sim, "ground");
+  add(sim, "BekkerWheelSoilContact", "soil_contact", "hub",
+      {{"radius", 0.25}, {"width", 0.2}, {"soil_damping", 500.0}});
+  add(sim, "FialaTire", "fiala", "hub",
+      {{"radius", 0.24},
+       {"normal_stiffness", 2e5},
+       {"normal_damping", 500.0},
+       {"longitudinal_tire_stiffness", 5e4},
+       {"lateral_tire_stiffness", 6e4},
+       {"rolling_resistance_coeff", 0.01}});
+  add(sim, "MagicFormulaTire", "magic", "hub",
+      {{"surface", std::string("WET_TARMAC")}, {"radius", 0.24}, {"normal_stiffness", 2e5}});
+  for (const char* contact : {"soil_contact", "fiala", "magic"}) {
+    sim.tie(contact, "penetration", "ground_penetration");
+    sim.tie(contact, "penetration_rate", "ground_penetration_rate");
+    sim.tie(contact, "normal", "ground_normal");
+    if (std::string(contact) == "soil_contact") sim.tie(contact, "soil", "ground_soil");
+    tieRest(sim, contact);
+  }
+  sim.lock();
+  sim.multibody().q(carriage) = Vector3(0.0, 0.0, 0.24);
+  sim.multibody().u(carriage) = Vector3(0.5, 0.05, 0.0);
+  sim.multibody().u(wheel)[0] = 2.5;
+  sim.advanceTimeBy(0.3);
+  CHECK(allocationsDuring([&] { sim.advanceTimeBy(1.0); }) == 0);
+  // Still on the ground, and it has moved over the soil.
+  CHECK(std::get<double>(sim.get("signals.soil_contact_normal_force")) > 0.0);
+  CHECK(sim.multibody().q(carriage)[0] != 0.0);
+}
+
 }  // namespace hopsim
