@@ -174,7 +174,7 @@ del _public
 import json  # noqa: E402
 import os  # noqa: E402
 
-from hopsim import _hopsim, _progress  # noqa: E402
+from hopsim import _display, _hopsim, _progress  # noqa: E402
 from hopsim import assembly, models, multibody, recording, viewer  # noqa: E402
 from hopsim.assembly import *  # noqa: E402,F401,F403
 from hopsim.models import *  # noqa: E402,F401,F403
@@ -214,6 +214,10 @@ def _scenario_run(self, progress=None):
 
 
 Scenario.run = _scenario_run
+Scenario.__repr__ = _display.scenario_repr
+Scenario._repr_html_ = _display.scenario_html
+Simulation._repr_html_ = _display.simulation_html
+recording.Recorder._repr_html_ = _display.recorder_html
 
 
 def load(path, overrides=None):
