@@ -31,6 +31,9 @@ string(REPLACE "|" ";" files "${FILES}")
 foreach(yaml IN LISTS files FEATURES)
   get_filename_component(name ${yaml} NAME_WE)
   hopsim_ok(graph ${yaml} -o ${WORK}/${name}.dot)
+  if(NOT out STREQUAL "wrote ${WORK}/${name}.dot (Graphviz DOT)\n")
+    message(FATAL_ERROR "hopsim graph ${yaml} -o ${name}.dot printed '${out}'")
+  endif()
   render(${WORK}/${name}.dot ${WORK}/${name}.svg)
   # Deterministic: stdout without -o is the same text, twice.
   file(READ ${WORK}/${name}.dot written)
@@ -42,6 +45,9 @@ foreach(yaml IN LISTS files FEATURES)
   endif()
   # -o F.svg runs dot itself.
   hopsim_ok(graph ${yaml} -o ${WORK}/${name}_direct.svg)
+  if(NOT out STREQUAL "wrote ${WORK}/${name}_direct.svg (SVG)\n")
+    message(FATAL_ERROR "hopsim graph ${yaml} -o ${name}_direct.svg printed '${out}'")
+  endif()
   file(READ ${WORK}/${name}_direct.svg svg)
   if(NOT svg MATCHES "^<\\?xml.*<svg ")
     message(FATAL_ERROR "hopsim graph ${yaml} -o ${name}_direct.svg wrote no SVG")
@@ -79,9 +85,9 @@ hopsim_fails("hopsim: error: graph -o '[^']*graph\\.png': unknown extension '\\.
   graph ${yaml} -o ${WORK}/graph.png)
 hopsim_fails("hopsim: error: graph -o '[^']*graph': no extension"
   graph ${yaml} -o ${WORK}/graph)
-hopsim_fails("hopsim: error: --set no\\.such\\.variable=1:1:1: no variable 'no\\.such\\.variable'"
+hopsim_fails("hopsim: error: override no\\.such\\.variable=1:1:1: no variable 'no\\.such\\.variable'"
   graph ${yaml} --set no.such.variable=1 -o ${WORK}/override.dot)
-hopsim_fails("hopsim: error: --set simulation\\.end_time=soon:1:1: .*expected"
+hopsim_fails("hopsim: error: override simulation\\.end_time=soon:1:1: .*expected"
   graph ${yaml} --set simulation.end_time=soon -o ${WORK}/override.dot)
 # Without dot on PATH, SVG is an error naming the package; DOT still works.
 file(MAKE_DIRECTORY ${WORK}/empty_path)

@@ -1,11 +1,13 @@
-# Runs `${HOPSIM} run ${ARGS}` twice, the second time with ${EXTRA} (both `|`-separated), and
-# fails unless both succeed and write the same CSV byte for byte: options that only observe or
-# pace a run (--progress, --realtime) must not change its results. The second run's stderr must
+# Runs `${HOPSIM} run ${ARGS}` twice, the first time with ${BASE} when given, the second time
+# with ${EXTRA} (all `|`-separated), and fails unless both succeed and write the same CSV byte
+# for byte: what only observes or paces a run (the progress lines, --realtime) must not change
+# its results. The second run's stderr must
 # match MATCH and, when MIN_WALL is given, it must take at least MIN_WALL s of wall time.
 string(REPLACE "|" ";" args "${ARGS}")
 string(REPLACE "|" ";" extra "${EXTRA}")
+string(REPLACE "|" ";" base "${BASE}")
 file(MAKE_DIRECTORY ${DIR})
-execute_process(COMMAND ${HOPSIM} run ${args} --out ${DIR}/plain.csv
+execute_process(COMMAND ${HOPSIM} run ${args} ${base} --out ${DIR}/plain.csv
   RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "hopsim run ${args}: exit status ${rc}:\n${err}")

@@ -30,7 +30,7 @@ struct RunOptions {
   bool csvToStdout = false;            ///< without any file, print the CSV on stdout
   bool quiet = false;                  ///< no event log, progress and summary on `err`
   bool terminal = false;               ///< `err` is a terminal: show a progress line
-  bool progress = false;               ///< progress even when `err` is not a terminal
+  double progressInterval = 10.0;      ///< s of wall time between plain progress lines at most
   std::optional<double> realtime;      ///< pace sim time to this many times the wall clock
   std::optional<std::string> view;     ///< write a replay page of the run (docs/viewer.md)
   std::optional<double> viewRate;      ///< Hz: the page's frames (default: kDefaultViewRate)
@@ -70,9 +70,10 @@ struct GraphOptions {
 
 /// Loads and locks a YAML file like `hopsim check` and draws its dataflow (models, signals,
 /// port ties, feed-through, breaks, assemblies as clusters) as Graphviz DOT: on `out` without
-/// an output file, else into it, rendered to SVG by Graphviz's `dot` for FILE.svg. Prints the
-/// load's warnings on `err`. @throws InputError for an output that is not .dot, .gv or .svg
-/// (before loading), what Scenario::load throws, Error when `dot` is missing or fails.
+/// an output file, else into it, rendered to SVG by Graphviz's `dot` for FILE.svg, and then
+/// "wrote FILE (SVG)" on `out`. Prints the load's warnings on `err`. @throws InputError for an
+/// output that is not .dot, .gv or .svg (before loading), what Scenario::load throws, Error when
+/// `dot` is missing or fails.
 int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& err);
 
 /// What `hopsim view` was asked to do.

@@ -347,6 +347,10 @@ int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& 
     file.close();
     if (!file) throw InputError("cannot write '" + *options.output + "'");
   }
+  if (options.output) {
+    out << "wrote " << *options.output << " (" << (format == Format::Svg ? "SVG" : "Graphviz DOT")
+        << ")\n";
+  }
   return 0;
 }
 

@@ -153,8 +153,11 @@ int main(int argc, char** argv) {
         run.quiet = hopsim::apps::parseSwitch(text, source);
       },
       environment);
-  runCommand->add_flag("--progress", run.progress,
-                       "progress lines every 10% even when stderr is not a terminal");
+  std::optional<double> progressInterval;
+  addValue(*runCommand, "--progress-interval", progressInterval, real(true), "FLOAT",
+           "when stderr is not a terminal, a progress line every 10% of the run or every "
+           "FLOAT s of wall time, whichever comes first (default: 10)",
+           "HOPSIM_PROGRESS_INTERVAL", &environment);
   addValue(*runCommand, "--realtime", run.realtime, real(true), "FLOAT",
            "pace the run: sim time advances FACTOR times as fast as the wall clock",
            "HOPSIM_REALTIME", &environment);
@@ -236,6 +239,7 @@ int main(int argc, char** argv) {
     if (*runCommand) {
       readEnvironment(environment);  // the settings of `run` only
       run.terminal = isatty(fileno(stderr)) != 0;
+      if (progressInterval) run.progressInterval = *progressInterval;
       return hopsim::apps::runScenario(run, std::cerr);
     }
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "hopsim/assemblies/run_summary.h"
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/csv_sink.h"
 #include "hopsim/core/recorder.h"
@@ -203,12 +204,12 @@ int runScenario(const RunOptions& options, std::ostream& err) {
   } else {
     recorder.stop();  // samples nobody reads would only fill the memory
   }
+  const RunCounts countsBefore = RunCounts::of(*scenario);
   const auto runStart = std::chrono::steady_clock::now();
   std::optional<Progress> progress;
-  const bool show = !options.quiet && (options.terminal || options.progress);
-  if (show || options.realtime) {
-    progress.emplace(err, show, options.terminal, options.realtime, startTime, scenario->endTime(),
-                     sim.ioStepSize());
+  if (!options.quiet || options.realtime) {
+    progress.emplace(err, !options.quiet, options.terminal, options.realtime, startTime,
+                     scenario->endTime(), sim.ioStepSize(), options.progressInterval);
     sim.addStopCallback("hopsim run: progress", [&progress](Simulation&, double t) {
       progress->update(t);
       return false;
@@ -243,9 +244,11 @@ int runScenario(const RunOptions& options, std::ostream& err) {
       err << "t = " << e.time << " s  " << e.event << ": " << e.message << "\n";
     }
     err << endText(end);
-    writeSummary(err, *scenario, sim.time() - startTime,
-                 std::chrono::duration<double>(runEnd - runStart).count(),
-                 std::chrono::duration<double>(runStart - wallStart).count());
+    const RunSummary summary{
+        sim.time() - startTime, std::chrono::duration<double>(runEnd - runStart).count(),
+        std::chrono::duration<double>(runStart - wallStart).count(),
+        RunCounts::of(*scenario).since(countsBefore), scenario->warnings().size()};
+    err << summary.text();
     if (file && viewer::isHdf5Path(*file)) {
       err << "; wrote " << recorder.rows() << " samples to " << *file
           << " (HDF5, units as attributes)";

@@ -1,62 +1,35 @@
 #include "run_report.h"
 
-#include <cmath>
-#include <iomanip>
-#include <sstream>
+#include <algorithm>
+#include <chrono>
 #include <thread>
-
-#include "hopsim/assemblies/scenario.h"
 
 namespace hopsim::apps {
 
-std::string factorText(double factor) {
-  std::ostringstream text;
-  if (factor >= 100.0) {
-    text << std::fixed << std::setprecision(0) << factor;
-  } else {
-    text << std::setprecision(2) << factor;
-  }
-  return text.str() + "x";
-}
+namespace {
 
-void writeSummary(std::ostream& err, const Scenario& scenario, double simulated, double wall,
-                  double loading) {
-  const Simulation& sim = scenario.sim();
-  const auto plural = [](std::uint64_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  std::ostringstream text;
-  text << "simulated " << simulated << " s in " << std::setprecision(3) << wall << " s wall time (";
-  if (wall > 0.0) {
-    text << factorText(simulated / wall) << " real time";
-  } else {
-    text << "faster than the clock resolves";
-  }
-  text << "; loading " << loading << " s); " << plural(sim.hopCount(), "hop", "hops") << ", ";
-  const std::int64_t steps = sim.integrator().statistics().steps;
-  if (steps > 0) {
-    text << plural(static_cast<std::uint64_t>(steps), "integration step", "integration steps")
-         << ", ";
-  }
-  text << plural(sim.propagationStatistics().derivativeEvaluations, "derivative evaluation",
-                 "derivative evaluations")
-       << ", " << plural(scenario.eventsFired(), "event fired", "events fired");
-  if (const std::uint64_t crossings = sim.propagationStatistics().crossingsFired; crossings > 0) {
-    text << ", " << plural(crossings, "zero crossing", "zero crossings");
-  }
-  text << ", " << plural(scenario.warnings().size(), "warning", "warnings");
-  err << text.str();
-}
+/// A terminal line is rewritten at least this often, s of wall time.
+constexpr double kTerminalInterval = 1.0;
+
+}  // namespace
+
+Progress::Progress(std::ostream& err, bool show, bool terminal, std::optional<double> realtime,
+                   double start, double end, double ioStep, double wallInterval)
+    : err_(err),
+      show_(show),
+      terminal_(terminal),
+      realtime_(realtime),
+      start_(start),
+      clock_(start, end, terminal ? 0.01 : 0.1, ioStep,
+             terminal ? std::min(wallInterval, kTerminalInterval) : wallInterval),
+      last_(start) {}
 
 void Progress::update(double t) {
   if (realtime_) {
-    std::this_thread::sleep_until(wallStart_ +
-                                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>((t - start_) / *realtime_)));
+    std::this_thread::sleep_for(
+        std::chrono::duration<double>((t - start_) / *realtime_ - clock_.wallSeconds()));
   }
-  if (!show_ || (t < next_ && t < end_)) return;
-  next_ = start_ + (std::floor((t - start_) / slice_) + 1.0) * slice_;
-  show(t);
+  if (show_ && clock_.due(t)) show(t);
 }
 
 void Progress::finish(double t) {
@@ -70,16 +43,11 @@ void Progress::finish(double t) {
 
 void Progress::show(double t) {
   last_ = t;
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart_).count();
-  std::ostringstream line;
-  line << std::setprecision(3) << "t = " << t << " / " << end_ << " s  wall " << wall << " s  rate "
-       << (wall > 0.0 ? factorText((t - start_) / wall) : std::string("-"));
   if (terminal_) {
-    err_ << "\r" << line.str() << "\033[K" << std::flush;
+    err_ << "\r" << clock_.line(t) << "\033[K" << std::flush;
     shown_ = true;
   } else {
-    err_ << line.str() << "\n" << std::flush;
+    err_ << clock_.line(t) << "\n" << std::flush;
   }
 }
 

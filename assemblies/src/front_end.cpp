@@ -68,6 +68,14 @@ YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& fi
   }
   const SourceLocation where =
       document.location().known() ? document.location() : SourceLocation{file, 0, 0};
+  if (document.isMapping() && document.find("campaign") != nullptr) {
+    // A campaign names a scenario and runs it many times: a different tool runs it.
+    throw InputError(locateMessage(
+        where, "",
+        "is a campaign file (`campaign: 1`), which runs its scenario many times: run it with "
+        "`hopsim campaign " +
+            file + "` (docs/campaigns.md), or hopsim.Campaign.from_file in Python"));
+  }
   throw InputError(locateMessage(
       where, "",
       "is not a file hopsim reads (expected a native scenario with `hopsim: 1`, a Chrono model "

@@ -70,7 +70,7 @@ Override parseOverride(const std::string& text) {
   }
   Override o;
   o.path = text.substr(0, equals);
-  o.value = parseYaml(text.substr(equals + 1), "--set " + text);
+  o.value = parseYaml(text.substr(equals + 1), "override " + text);
   return o;
 }
 

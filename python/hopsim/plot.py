@@ -245,8 +245,8 @@ def _read_csv(csv_path):
     except FileNotFoundError:
         _fail("cannot read '" + str(csv_path) + "': no such file")
     except pandas.errors.EmptyDataError:
-        _fail("'" + str(csv_path) + "' is empty: nothing was logged (see logging.variables "
-              "or hopsim run --log)")
+        _fail("'" + str(csv_path) + "' is empty: nothing was logged (logging.variables "
+              "names what a run logs)")
     except (OSError, UnicodeDecodeError, pandas.errors.ParserError) as error:
         _fail("cannot read '" + str(csv_path) + "' as CSV: " + str(error).strip())
     frame.index.name = str(frame.index.name)

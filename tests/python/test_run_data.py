@@ -10,6 +10,7 @@ a pipe whose reader has gone (docs/recording.md, "What a run leaves behind").
 import json
 import math
 import pathlib
+import re
 import resource
 import signal
 import subprocess
@@ -31,9 +32,21 @@ DIVERGING = [str(EXAMPLES / "rotor_soft_stop.yaml"), "--integrator", "rk4",
              "--set", "models.stop.params.k=1e7"]
 
 
+# A progress line of hopsim run off a terminal (tests/python/test_run_progress.py and ctest's
+# "apps: hopsim run prints progress lines" check them): what these tests compare comes after.
+PROGRESS_LINE = re.compile(r"^t = \S+ / \S+ s  wall .*\n", flags=re.M)
+
+
+def without_progress(stderr):
+    return PROGRESS_LINE.sub("", stderr)
+
+
 def run(*args, stdout=subprocess.PIPE, **kwargs):
-    return subprocess.run([str(HOPSIM), "run", *args], stdout=stdout, stderr=subprocess.PIPE,
+    """hopsim run ARGS, its stderr without the progress lines."""
+    done = subprocess.run([str(HOPSIM), "run", *args], stdout=stdout, stderr=subprocess.PIPE,
                           text=True, timeout=120, **kwargs)
+    done.stderr = without_progress(done.stderr)
+    return done
 
 
 def start(*args):
@@ -269,7 +282,7 @@ def test_a_closed_pipe_is_an_error_naming_stdout():
     process = start(PENDULUM, "--end", "1000", "--csv")
     assert process.stdout.readline().startswith("time,")
     process.stdout.close()
-    err = process.stderr.read()
+    err = without_progress(process.stderr.read())
     process.wait(timeout=60)
     assert process.returncode == 1
     assert err == ("hopsim: error: cannot write stdout: Broken pipe "

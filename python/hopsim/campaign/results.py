@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 
+from hopsim import _display
+
 #: The statistics of a summary, in order.
 STATISTICS = ("mean", "std", "min", "p5", "p50", "p95", "max")
 
@@ -124,6 +126,13 @@ class CampaignResults:
             if failed.size > 20:
                 lines.append(f"  ... and {failed.size - 20} more (the results file has them all)")
         return "\n".join(lines) + "\n"
+
+    def __repr__(self):
+        return _display.results_repr(self)
+
+    def _repr_html_(self):
+        """The summary as an HTML table, then the failed runs with their errors (a notebook)."""
+        return _display.results_html(self, STATISTICS)
 
     # ---- files --------------------------------------------------------------------------------
 

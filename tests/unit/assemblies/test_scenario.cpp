@@ -365,7 +365,7 @@ TEST_CASE("scenario: bad override paths suggest, bad override values name --set"
   CHECK(has(m, "signals.xx"));
   CHECK(has(m, "did you mean 'signals.x'"));
   m = errorOf(kOverridable, {"assemblies.p.params.mass=-2"});
-  CHECK(has(m, "--set assemblies.p.params.mass=-2:1:1"));
+  CHECK(has(m, "override assemblies.p.params.mass=-2:1:1"));
   CHECK(has(m, "assemblies.p.params.mass"));
   CHECK(has(m, "-2"));
   m = errorOf(kOverridable, {"signals.x=3 kg"});
