@@ -75,9 +75,14 @@ void ImplicitEulerIntegrator::step(const DerivativeFunction& f, double t1) {
     }
     x_ += delta_;
     norm = correctionNorm();
-    if (!linearized_ && norm <= 1.0) return;
+    if (linearized_ || norm <= 1.0) {
+      // The step's last evaluation is at its result, as the caller expects of a step: through
+      // the executive, prescribed multibody coordinates and everything the models derive in an
+      // evaluation are then those of (t1, x1), not of a Jacobian column's perturbed state.
+      evaluate(f, t1, x_, fx_);
+      return;
+    }
   }
-  if (linearized_) return;
   throw NumericalError(std::string(name()) +
                        ": Newton's iteration for the step from t = " + formatNumber(t_) + " to " +
                        formatNumber(t1) + " did not converge in " + std::to_string(iterations) +

@@ -707,7 +707,15 @@ TEST_CASE("lowering: every project Chrono and MBSE file, and every hand-written 
     }
   }
   CHECK(handWritten >= 7);
-  for (const std::string& file : files) testing::checkFileRuns(file);
+  for (const std::string& file : files) {
+    // Run on its own, a model file gets rk4 at 1 ms, where this one's bushing (3.2e4 rad/s)
+    // diverges; its simulation file, stiff_pendulum.yaml, runs it with implicit Euler.
+    if (file.ends_with("stiff_pendulum_model.yaml")) {
+      CHECK_THROWS_AS(Scenario::load(file, {"simulation.end_time=0.2"})->run(), NumericalError);
+      continue;
+    }
+    testing::checkFileRuns(file);
+  }
 }
 
 }  // namespace

@@ -41,11 +41,7 @@ std::vector<Variant> variants() {
           {"cvode BDF", "cvode", {}, false},
           {"cvode BDF with dense history", "cvode", {}, true},
           {"cvode Adams", "cvode", adams, false},
-          {"cvode Adams with dense history", "cvode", adams, true},
-          {"euler_implicit_linearized", "euler_implicit_linearized", {}, false},
-          {"euler_implicit_linearized with dense history", "euler_implicit_linearized", {}, true},
-          {"euler_implicit", "euler_implicit", {}, false},
-          {"euler_implicit with dense history", "euler_implicit", {}, true}};
+          {"cvode Adams with dense history", "cvode", adams, true}};
 }
 
 TEST_CASE("makeIntegrator makes each named integrator with its properties") {

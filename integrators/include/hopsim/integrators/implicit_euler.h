@@ -16,8 +16,9 @@ namespace hopsim {
 /// at every iterate (n derivative evaluations) and an LU of I - h df/dx:
 ///
 /// - "euler_implicit_linearized" takes exactly one Newton iteration per step (Chrono's default
-///   EULER_IMPLICIT_LINEARIZED; a linearly implicit, Rosenbrock-Euler step): n + 1 derivative
-///   evaluations, no convergence test, first order and A-stable on linear problems.
+///   EULER_IMPLICIT_LINEARIZED; a linearly implicit, Rosenbrock-Euler step): n + 2 derivative
+///   evaluations (f, n Jacobian columns, f at the result, so that the step's last evaluation is
+///   at its result), no convergence test, first order and A-stable on linear problems.
 /// - "euler_implicit" iterates until the weighted RMS norm of the Newton correction, with the
 ///   rtol/atol weights of the error-controlled methods, is at most 1, and fails after
 ///   kMaxNewtonIterations iterations (Chrono's EULER_IMPLICIT).
