@@ -77,7 +77,7 @@ TEST_CASE("implicit euler converges at order 1 on Van der Pol (reference: rkf45 
 // stops after one iteration, whose residual is O(h^2) on a nonlinear problem (Van der Pol with
 // mu = 5, one step of 0.05 from (2, 0)). Checked against the defining equation, not against
 // another run of the code.
-TEST_CASE("euler_implicit solves the backward Euler equation; the linearized step does not") {
+TEST_CASE("euler_implicit solves the backward Euler equation, the linearized step does not") {
   const DerivativeFunction f = test::vanDerPol(5.0);
   const Vector x0{{2.0, 0.0}};
   const double h = 0.05;
