@@ -22,6 +22,7 @@ hopsim_add_unit_tests(shared_data_tests
   MAIN unit/shared_data/shared_data_main.cpp
   SOURCES unit/shared_data/test_chrono_examples.cpp unit/shared_data/test_mbse_examples.cpp
     unit/shared_data/test_lowering_examples.cpp unit/shared_data/test_contact_example.cpp
+    unit/shared_data/test_implicit_examples.cpp
   DEPS hopsim::assemblies
   PROPERTIES SKIP_RETURN_CODE 77)
 target_include_directories(shared_data_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit/assemblies)

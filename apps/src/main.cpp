@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
       [](std::string_view text, const std::string& source) {
         return hopsim::apps::parseChoice(text, source, hopsim::integratorNames());
       },
-      "TEXT", "euler, rk4, rkf45 or cvode", "HOPSIM_INTEGRATOR", &environment);
+      "TEXT", "euler, rk4, rkf45, cvode, euler_implicit_linearized or euler_implicit",
+      "HOPSIM_INTEGRATOR", &environment);
   addValue(*runCommand, "--rtol", run.rtol, real(true), "FLOAT",
            "relative tolerance (rkf45, cvode)", "HOPSIM_RTOL", &environment);
   addValue(*runCommand, "--atol", run.atol, real(true), "FLOAT",

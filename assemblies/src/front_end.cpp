@@ -22,7 +22,24 @@ struct RunSettings {
   double timeStep{1e-3};
   double fps{100.0};
   mechanism::Vector3 gravity{0.0, 0.0, -9.8};
+  // The hopsim integrator and its settings; a model file run on its own keeps rk4.
+  std::vector<InputNode::Entry> integrator{{"integrator", InputNode("rk4")}};
 };
+
+// The hopsim integrator that runs a Chrono solver file's `integrator.type`, with the file's
+// tolerances where the method has them (docs/chrono-yaml.md, "Integrators").
+// EULER_IMPLICIT_PROJECTED is the linearized step followed by a projection onto the
+// constraints, which the executive makes after every step of every fixed-step method. HHT,
+// which hopsim lacks, runs as the linearized step: one Newton iteration per step needs no
+// convergence, where iterating to HHT's tolerances through a penalty contact's onset can fail.
+std::vector<InputNode::Entry> integratorFor(const chrono::SolverSettings& solver) {
+  if (solver.integratorType == "EULER_IMPLICIT") {
+    return {{"integrator", InputNode("euler_implicit")},
+            {"rtol", InputNode(solver.relTolerance)},
+            {"atol", InputNode(solver.absToleranceStates)}};
+  }
+  return {{"integrator", InputNode("euler_implicit_linearized")}};
+}
 
 /// Chrono runs until stopped when end_time <= 0; a command-line run needs an end.
 constexpr double kDefaultEndTime = 10.0;
@@ -118,6 +135,13 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
       run.gravity = sim.gravity;
       run.fps = sim.outputFps;
       run.timeStep = sim.timeStep;
+      run.integrator = integratorFor(sim.solver);
+      if (sim.solver.integratorType == "HHT" && !overridden(overrides, "simulation.integrator")) {
+        out.warnings.push_back(sim.solverFile +
+                               ": integrator HHT is run as euler_implicit_linearized "
+                               "(first order, one Newton iteration per step, more numerical "
+                               "damping than HHT; docs/chrono-yaml.md)");
+      }
       const bool contact = std::any_of(sim.model.bodies.begin(), sim.model.bodies.end(),
                                        [](const auto& b) { return !b.contactShapes.empty(); });
       if (contact && sim.solver.contactMethod == "NSC") {
@@ -157,13 +181,14 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
   }
 
   const double ioStep = 1.0 / run.fps;
+  std::vector<InputNode::Entry> simulation{{"end_time", InputNode(endTime)},
+                                           {"io_step", InputNode(ioStep)},
+                                           {"time_step", InputNode(run.timeStep)}};
+  simulation.insert(simulation.end(), run.integrator.begin(), run.integrator.end());
+  simulation.emplace_back("gravity", vector3(run.gravity));
   out.document = InputNode::mapping(
       {{"hopsim", InputNode(1)},
-       {"simulation", InputNode::mapping({{"end_time", InputNode(endTime)},
-                                          {"io_step", InputNode(ioStep)},
-                                          {"time_step", InputNode(run.timeStep)},
-                                          {"integrator", InputNode("rk4")},
-                                          {"gravity", vector3(run.gravity)}})},
+       {"simulation", InputNode::mapping(std::move(simulation))},
        {"assemblies",
         InputNode::mapping({{"model", InputNode::mapping({{"class", InputNode("ModelFile")},
                                                           {"file", InputNode(run.modelFile)}})}})},

@@ -35,12 +35,13 @@ struct SimulationSection : ParamSchema {
                                        "ceil(io_step / time_step)");
   SchemaKey<std::string> integrator = field<std::string>("integrator")
                                           .defaultValue("rk4")
-                                          .choices({"euler", "rk4", "rkf45", "cvode"})
+                                          .choices({"euler", "rk4", "rkf45", "cvode",
+                                                    "euler_implicit_linearized", "euler_implicit"})
                                           .describe("the integrator");
   SchemaKey<double> rtol = field<double>("rtol").above(0.0).defaultValue(1e-6).describe(
-      "relative tolerance (rkf45, cvode)");
+      "relative tolerance (rkf45, cvode; euler_implicit's Newton iteration)");
   SchemaKey<double> atol = field<double>("atol").above(0.0).defaultValue(1e-9).describe(
-      "absolute tolerance (rkf45, cvode)");
+      "absolute tolerance (rkf45, cvode; euler_implicit's Newton iteration)");
   SchemaKey<double> maxStep = field<double>("max_step")
                                   .unit("s")
                                   .min(0.0)

@@ -8,6 +8,7 @@
 
 #include "hopsim/integrators/cvode.h"
 #include "hopsim/integrators/euler.h"
+#include "hopsim/integrators/implicit_euler.h"
 #include "hopsim/integrators/rk4.h"
 #include "hopsim/integrators/rkf45.h"
 #include "hopsim/signals/error.h"
@@ -112,7 +113,9 @@ void Integrator::continueInterval() {
                    "call restart() instead");
 }
 
-std::vector<std::string> integratorNames() { return {"euler", "rk4", "rkf45", "cvode"}; }
+std::vector<std::string> integratorNames() {
+  return {"euler", "rk4", "rkf45", "cvode", "euler_implicit_linearized", "euler_implicit"};
+}
 
 namespace {
 
@@ -174,6 +177,10 @@ std::unique_ptr<Integrator> makeIntegrator(std::string_view name,
   if (name == "euler") return std::make_unique<EulerIntegrator>(options);
   if (name == "rk4") return std::make_unique<Rk4Integrator>(options);
   if (name == "rkf45") return std::make_unique<Rkf45Integrator>(options);
+  if (name == "euler_implicit_linearized") {
+    return std::make_unique<ImplicitEulerIntegrator>(options, true);
+  }
+  if (name == "euler_implicit") return std::make_unique<ImplicitEulerIntegrator>(options, false);
   return std::make_unique<CvodeIntegrator>(options);
 }
 

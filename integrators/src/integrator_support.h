@@ -32,6 +32,12 @@ void checkRestart(std::string_view method, Eigen::Index stateCount, double t0,
 bool checkAdvance(std::string_view method, Eigen::Index stateCount, double t, double t1,
                   Eigen::Index xSize);
 
+/// State i's absolute tolerance: absoluteTolerances[i] when given, else absoluteTolerance.
+inline double absoluteTolerance(const IntegratorOptions& options, Eigen::Index i) {
+  return options.absoluteTolerances.size() > 0 ? options.absoluteTolerances[i]
+                                               : options.absoluteTolerance;
+}
+
 /// Index of the first non-finite entry of v, or -1.
 Eigen::Index firstNonFinite(const Eigen::Ref<const Eigen::VectorXd>& v);
 

@@ -76,8 +76,7 @@ void Rkf45Integrator::resize(Eigen::Index n) {
 }
 
 double Rkf45Integrator::atol(Eigen::Index i) const {
-  return options_.absoluteTolerances.size() > 0 ? options_.absoluteTolerances[i]
-                                                : options_.absoluteTolerance;
+  return detail::absoluteTolerance(options_, i);
 }
 
 void Rkf45Integrator::restart(double t0, const Eigen::Ref<const Eigen::VectorXd>& x0) {

@@ -93,7 +93,8 @@ void bindIntegrators(py::module_& m) {
            py::arg("nonlinear_solver") = defaults.nonlinearSolver,
            py::arg("continue_across_hops") = defaults.continueAcrossHops)
       .def_readwrite("relative_tolerance", &IntegratorOptions::relativeTolerance,
-                     "Relative tolerance of the local error test (rkf45, cvode).")
+                     "Relative tolerance of the local error test (rkf45, cvode) and of "
+                     "euler_implicit's Newton iteration.")
       .def_readwrite("absolute_tolerance", &IntegratorOptions::absoluteTolerance,
                      "Absolute tolerance for every state, unless absolute_tolerances is set.")
       .def_property(
@@ -148,7 +149,8 @@ void bindIntegrators(py::module_& m) {
       });
 
   m.def("integrator_names", &integratorNames,
-        "The integrator names a simulation accepts: 'euler', 'rk4', 'rkf45', 'cvode'.");
+        "The integrator names a simulation accepts: 'euler', 'rk4', 'rkf45', 'cvode', "
+        "'euler_implicit_linearized', 'euler_implicit'.");
 }
 
 }  // namespace hopsim::python

@@ -466,8 +466,9 @@ void bindSimulation(py::module_& m) {
       py::arg_v("state_bound", defaults.stateBound, "1e15"),
       "A simulation with default model period `io_step_size` (s) starting at `start_time` "
       "(s); periodic schedules are phased from the start time. `integrator` names the "
-      "integrator of the continuous states ('euler', 'rk4', 'rkf45', 'cvode'; see "
-      "integrator_names()), `integrator_options` its IntegratorOptions (None: the defaults); "
+      "integrator of the continuous states ('euler', 'rk4', 'rkf45', 'cvode', "
+      "'euler_implicit_linearized', 'euler_implicit'; see integrator_names()), "
+      "`integrator_options` its IntegratorOptions (None: the defaults); "
       "fixed-step integrators split each hop into `integration_steps` sub-steps. "
       "`state_bound` is the largest magnitude an integrated state may reach before the run "
       "stops with NumericalError (set_state_bound). A bad name, option or bound raises "

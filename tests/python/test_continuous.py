@@ -62,6 +62,25 @@ def test_euler_converges_to_the_analytic_solution_at_first_order():
     assert coarse / fine == pytest.approx(2.0, rel=0.1)
 
 
+@pytest.mark.parametrize("integrator", ["euler_implicit_linearized", "euler_implicit"])
+def test_implicit_euler_converges_at_first_order_and_damps_a_stiff_spring(integrator):
+    # Global error ~ t h, as explicit Euler's: halving the sub-step halves it (ratio 2 within
+    # 10 %).
+    coarse, _ = run_damped(integrator, integration_steps=10, options=TIGHT)
+    fine, _ = run_damped(integrator, integration_steps=20, options=TIGHT)
+    assert coarse < 0.01  # 1 ms sub-steps
+    assert coarse / fine == pytest.approx(2.0, rel=0.1)
+    # k = 1e8 N/m on 1 kg (w = 1e4 rad/s) with one 1 ms step per hop (h w = 10, where rk4
+    # diverges): each step multiplies the amplitude sqrt(x^2 + (v / w)^2) by
+    # 1 / sqrt(1 + (h w)^2) (docs/integrators.md); over 20 steps to relative 1e-6.
+    sim = hopsim.Simulation(io_step_size=1e-3, integrator=integrator)
+    mass_spring_damper(sim, k=1e8, x0=1.0)
+    sim.lock()
+    sim.advance_time_to(0.02)
+    x, v = sim.get("signals.x"), sim.get("signals.v")
+    assert math.hypot(x, v / 1e4) == pytest.approx(101.0 ** -10, rel=1e-6)
+
+
 def test_the_undamped_oscillator_matches_x0_cos_wt_with_every_integrator():
     # m = 2 kg, k = 8 N/m: w = 2 rad/s; x = x0 cos(wt) + v0/w sin(wt).
     for integrator, steps, tolerance in [("euler", 1000, 2e-3), ("rk4", 1, 5e-8),
@@ -115,7 +134,8 @@ def test_the_integrator_is_chosen_by_name_with_options():
     sim.lock()
     with pytest.raises(hopsim.ModelError):
         sim.set_integrator("rk4")
-    assert hopsim.integrator_names() == ["euler", "rk4", "rkf45", "cvode"]
+    assert hopsim.integrator_names() == ["euler", "rk4", "rkf45", "cvode",
+                                         "euler_implicit_linearized", "euler_implicit"]
 
 
 def test_cvode_with_fixed_point_iteration():
@@ -181,7 +201,7 @@ def test_per_state_absolute_tolerances_are_numpy_arrays():
 def test_a_bad_integrator_name_raises_input_error_naming_the_nearest_names():
     with pytest.raises(hopsim.InputError, match=r"unknown integrator 'rkf54'.*'rkf45'") as error:
         hopsim.Simulation(integrator="rkf54")
-    assert "euler, rk4, rkf45, cvode" in str(error.value)
+    assert "euler, rk4, rkf45, cvode, euler_implicit_linearized, euler_implicit" in str(error.value)
     sim = hopsim.Simulation()
     with pytest.raises(hopsim.InputError, match="did you mean 'cvode'"):
         sim.set_integrator("cvod")

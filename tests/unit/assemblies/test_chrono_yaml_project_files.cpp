@@ -39,10 +39,10 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 
 TEST_CASE("chrono project files: every model, simulation and solver file reads") {
   const FileCounts counts = readEveryFile({kDir});
-  CHECK(counts.models == 7);
-  CHECK(counts.simulations == 3);
-  CHECK(counts.solvers == 3);
-  CHECK(counts.solverSteps == 2);  // solver_iterative.yaml leaves the step to its simulation file
+  CHECK(counts.models == 8);
+  CHECK(counts.simulations == 4);
+  CHECK(counts.solvers == 4);
+  CHECK(counts.solverSteps == 3);  // solver_iterative.yaml leaves the step to its simulation file
 }
 
 TEST_CASE("chrono project files: the shuttle's model") {

@@ -45,14 +45,18 @@ std::vector<Variant> variants() {
 }
 
 TEST_CASE("makeIntegrator makes each named integrator with its properties") {
-  CHECK(integratorNames() == std::vector<std::string>{"euler", "rk4", "rkf45", "cvode"});
+  CHECK(integratorNames() == std::vector<std::string>{"euler", "rk4", "rkf45", "cvode",
+                                                      "euler_implicit_linearized",
+                                                      "euler_implicit"});
   struct Expected {
     const char* name;
     bool fixedStep;
     bool dense;
   };
-  for (const Expected& e : {Expected{"euler", true, true}, Expected{"rk4", true, true},
-                            Expected{"rkf45", false, true}, Expected{"cvode", false, true}}) {
+  for (const Expected& e :
+       {Expected{"euler", true, true}, Expected{"rk4", true, true}, Expected{"rkf45", false, true},
+        Expected{"cvode", false, true}, Expected{"euler_implicit_linearized", true, true},
+        Expected{"euler_implicit", true, true}}) {
     CAPTURE(e.name);
     const auto integrator = makeIntegrator(e.name);
     CHECK(integrator->name() == e.name);
@@ -65,13 +69,14 @@ TEST_CASE("makeIntegrator makes each named integrator with its properties") {
 TEST_CASE("an unknown integrator name is an InputError offering the nearest names") {
   CHECK_THROWS_WITH_AS(makeIntegrator("rk45"),
                        "makeIntegrator: unknown integrator 'rk45' (did you mean 'rk4' or "
-                       "'rkf45'?); expected one of euler, rk4, rkf45, cvode",
+                       "'rkf45'?); expected one of euler, rk4, rkf45, cvode, "
+                       "euler_implicit_linearized, euler_implicit",
                        InputError);
   CHECK_THROWS_WITH_AS(makeIntegrator("CVODE"), doctest::Contains("unknown integrator 'CVODE'"),
                        InputError);
   CHECK_THROWS_WITH_AS(makeIntegrator("leapfrog"),
                        "makeIntegrator: unknown integrator 'leapfrog'; expected one of euler, "
-                       "rk4, rkf45, cvode",
+                       "rk4, rkf45, cvode, euler_implicit_linearized, euler_implicit",
                        InputError);
 }
 
