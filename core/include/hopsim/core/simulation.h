@@ -48,7 +48,8 @@ struct SimulationOptions {
   double ioStepSize = 0.01;
   /// Equal integration sub-steps per hop for fixed-step integrators.
   int integrationSteps = 1;
-  /// The integrator, by name: "euler", "rk4", "rkf45" or "cvode".
+  /// The integrator, by name (integratorNames(): "euler", "rk4", "rkf45", "cvode",
+  /// "euler_implicit_linearized", "euler_implicit").
   std::string integrator = "rk4";
   /// Its options (tolerances for rkf45 and cvode).
   IntegratorOptions integratorOptions{};
@@ -242,7 +243,7 @@ class Simulation {
 
   // ---- continuous dynamics ---------------------------------------------------------------
 
-  /// Selects the integrator ("euler", "rk4", "rkf45", "cvode") and its options; while unlocked.
+  /// Selects the integrator (one of integratorNames()) and its options; while unlocked.
   /// @throws InputError for an unknown name (with suggestions) or a bad option.
   void setIntegrator(std::string_view name, IntegratorOptions options = {});
   /// The integrator in use, with its statistics.

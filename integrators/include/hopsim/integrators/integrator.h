@@ -181,7 +181,8 @@ class Integrator {
   StepProjection projection_;
 };
 
-/// The names makeIntegrator accepts: "euler", "rk4", "rkf45", "cvode".
+/// The names makeIntegrator accepts: "euler", "rk4", "rkf45", "cvode",
+/// "euler_implicit_linearized", "euler_implicit".
 std::vector<std::string> integratorNames();
 
 /// Creates an integrator by name after validating the options (positive tolerances, per-state
