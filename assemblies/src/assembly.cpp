@@ -4,6 +4,7 @@
 
 #include "assembly_tie.h"
 #include "hopsim/assemblies/assembly_registry.h"
+#include "hopsim/assemblies/mechanism_files.h"
 #include "hopsim/assemblies/model_params.h"
 #include "hopsim/core/darts_model.h"
 #include "hopsim/models/standard_models.h"
@@ -209,6 +210,10 @@ MultibodySystem::BodyIndex Assembly::addBody(const std::string& name,
 }
 
 void Assembly::warn(std::string message) { top().warnings_.push_back(std::move(message)); }
+
+std::shared_ptr<const mechanism::Mechanism> Assembly::readMechanism(const std::string& path) {
+  return top().mechanismFiles().read(path);
+}
 
 // ---- children -------------------------------------------------------------------------------
 

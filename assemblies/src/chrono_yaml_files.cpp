@@ -129,7 +129,10 @@ SolverSettings readSolverFile(const std::string& path) {
 }
 
 SimulationFile readSimulationFile(const std::string& path) {
-  const InputNode doc = loadYamlFile(path);
+  return readSimulation(loadYamlFile(path), path);
+}
+
+SimulationFile readSimulation(const InputNode& doc, const std::string& path) {
   SimulationFile s;
   s.file = path;
   Reader r(path, s.warnings);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "hopsim/assemblies/chrono_yaml.h"
@@ -101,22 +102,28 @@ YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& fi
       "MBSE mechanism with `points` and `planar_bodies`)"));
 }
 
-mechanism::Mechanism readMechanismFile(const std::string& path) {
-  const InputNode document = loadYamlFile(path);
-  const YamlFileKind kind = detectYamlFileKind(document, path);
-  if (kind == YamlFileKind::ChronoModel) return chrono::readModel(document, path);
-  if (kind == YamlFileKind::Mbse) return mbse::readMechanism(document, path);
-  throw InputError(path + ": is a " + describe(kind) +
+mechanism::Mechanism readMechanism(const InputNode& document, const std::string& file) {
+  const YamlFileKind kind = detectYamlFileKind(document, file);
+  if (kind == YamlFileKind::ChronoModel) return chrono::readModel(document, file);
+  if (kind == YamlFileKind::Mbse) return mbse::readMechanism(document, file);
+  throw InputError(file + ": is a " + describe(kind) +
                    " (expected a Chrono model file or an MBSE mechanism file)");
+}
+
+mechanism::Mechanism readMechanismFile(const std::string& path) {
+  return readMechanism(loadYamlFile(path), path);
 }
 
 RunDocument runDocumentFor(InputNode document, const std::string& file,
                            const std::vector<std::string>& overrides) {
   const YamlFileKind kind = detectYamlFileKind(document, file);
-  if (kind == YamlFileKind::Scenario) return {std::move(document), {}};
+  if (kind == YamlFileKind::Scenario) return {std::move(document), {}, {}};
   RunDocument out;
   RunSettings run;
   run.modelFile = std::filesystem::absolute(file).lexically_normal().string();
+  // The model, read once: the output columns come from its lowering plan, and the ModelFile
+  // assembly of the run document lowers it.
+  std::optional<mechanism::Mechanism> model;
   switch (kind) {
     case YamlFileKind::ChronoSolver:
       throw InputError(file +
@@ -125,7 +132,7 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
                        "`solver: " +
                        std::filesystem::path(file).filename().string() + "`)");
     case YamlFileKind::ChronoSimulation: {
-      const chrono::SimulationFile sim = chrono::readSimulationFile(file);
+      chrono::SimulationFile sim = chrono::readSimulation(document, file);
       // The model's own warnings come again from the assembly that reads it.
       const std::size_t own =
           sim.warnings.size() - std::min(sim.warnings.size(), sim.model.warnings.size());
@@ -150,10 +157,16 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
                                "as SMC, smooth penalty contact, with the materials' SMC "
                                "properties (docs/contact.md)");
       }
+      model = std::move(sim.model);
       break;
     }
     case YamlFileKind::Mbse:
     case YamlFileKind::ChronoModel:
+      model = readMechanism(document, file);
+      // A model file run on its own gets its tool's gravity (Chrono's simulation-file default,
+      // or libmbse's -9.81 along Y); a simulation file says its own.
+      run.gravity = model->defaultGravity;
+      break;
     case YamlFileKind::Scenario:
       break;
   }
@@ -169,16 +182,14 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
   }
   const double endTime = run.endTime > 0.0 ? run.endTime : kDefaultEndTime;
 
-  // The output columns come from the lowering plan of the model the assembly will read.
-  const mechanism::Mechanism model = readMechanismFile(run.modelFile);
-  // A model file run on its own gets its tool's gravity (Chrono's simulation-file default, or
-  // libmbse's -9.81 along Y); a simulation file says its own.
-  if (kind != YamlFileKind::ChronoSimulation) run.gravity = model.defaultGravity;
-  const mechanism::MechanismBuilder builder(model, {});
   std::vector<InputNode::Entry> columns;
-  for (const auto& [name, source] : builder.outputColumns("model.")) {
-    columns.emplace_back(name, InputNode(source));
+  {
+    const mechanism::MechanismBuilder builder(*model, {});
+    for (const auto& [name, source] : builder.outputColumns("model.")) {
+      columns.emplace_back(name, InputNode(source));
+    }
   }
+  out.files.keep(run.modelFile, std::move(*model));
 
   const double ioStep = 1.0 / run.fps;
   std::vector<InputNode::Entry> simulation{{"end_time", InputNode(endTime)},

@@ -5,6 +5,7 @@
 
 #include "hopsim/assemblies/mechanism_lowering.h"
 #include "hopsim/signals/error.h"
+#include "mechanism_elements.h"
 
 namespace hopsim::mechanism {
 
@@ -75,14 +76,23 @@ bool onTree(const Joint& joint) {
 /// The hinge of a joint or motor whose child is body1 (childIsBody1) or body2, in the joint
 /// frame F (= M at t = 0).
 multibody::Hinge hingeFor(const Mechanism& m, const Edge& e, bool childIsBody1) {
+  return e.source == TreeHinge::Source::Motor
+             ? detail::motorHinge(m.motors[static_cast<std::size_t>(e.index)])
+             : detail::jointHinge(m.joints[static_cast<std::size_t>(e.index)].type, childIsBody1);
+}
+
+RigidTransform frameOf(const Mechanism& m, const Edge& e) {
+  return e.source == TreeHinge::Source::Motor ? m.motors[static_cast<std::size_t>(e.index)].X_WF
+                                              : m.joints[static_cast<std::size_t>(e.index)].X_WF;
+}
+
+}  // namespace
+
+namespace detail {
+
+multibody::Hinge jointHinge(JointType type, bool childIsBody1) {
   const Vector3 z = Vector3::UnitZ();
-  if (e.source == TreeHinge::Source::Motor) {
-    const Motor& motor = m.motors[static_cast<std::size_t>(e.index)];
-    if (motor.kind == MotorKind::Linear) return multibody::Hinge::slider(z);
-    return motor.support == MotorSupport::Cylindrical ? multibody::Hinge::cylindrical(z)
-                                                      : multibody::Hinge::pin(z);
-  }
-  switch (m.joints[static_cast<std::size_t>(e.index)].type) {
+  switch (type) {
     case JointType::Lock:
       return multibody::Hinge::locked();
     case JointType::Spherical:
@@ -100,15 +110,26 @@ multibody::Hinge hingeFor(const Mechanism& m, const Edge& e, bool childIsBody1) 
     case JointType::PointPlane:
       break;
   }
-  throw InputError("internal: a POINT_LINE or POINT_PLANE joint cannot be a tree hinge");
+  throw InputError("internal: a POINT_LINE or POINT_PLANE joint is no hinge");
 }
 
-RigidTransform frameOf(const Mechanism& m, const Edge& e) {
-  return e.source == TreeHinge::Source::Motor ? m.motors[static_cast<std::size_t>(e.index)].X_WF
-                                              : m.joints[static_cast<std::size_t>(e.index)].X_WF;
+multibody::Hinge motorHinge(const Motor& motor) {
+  const Vector3 z = Vector3::UnitZ();
+  switch (motor.support) {
+    case MotorSupport::Revolute:
+      return multibody::Hinge::pin(z);
+    case MotorSupport::Cylindrical:
+      return multibody::Hinge::cylindrical(z);
+    case MotorSupport::Prismatic:
+      return multibody::Hinge::slider(z);
+    case MotorSupport::Spherical:
+    case MotorSupport::Free:
+      break;
+  }
+  throw InputError("internal: a SPHERICAL or FREE motor support is no hinge");
 }
 
-}  // namespace
+}  // namespace detail
 
 LoweringPlan planMechanism(const Mechanism& m, const Placement& placement) {
   LoweringPlan plan;

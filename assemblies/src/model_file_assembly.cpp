@@ -3,7 +3,6 @@
 #include <cmath>
 #include <filesystem>
 
-#include "hopsim/assemblies/front_end.h"
 #include "hopsim/assemblies/param_set.h"
 #include "hopsim/core/spatial/rotation.h"
 #include "hopsim/signals/error.h"
@@ -33,8 +32,7 @@ void ModelFileAssembly::addSignals() {
   if (file.is_relative() && written.known()) {
     file = std::filesystem::path(written.file).parent_path() / file;
   }
-  mechanism_ =
-      std::make_unique<mechanism::Mechanism>(readMechanismFile(file.lexically_normal().string()));
+  mechanism_ = readMechanism(file.lexically_normal().string());
   for (const std::string& w : mechanism_->warnings) warn(w);
 
   const std::vector<double>& p = context()[X.location];

@@ -42,14 +42,14 @@ using namespace scenario;
 /// Builds one scenario: reads the sections in order and keeps the warnings.
 class Scenario::Builder {
  public:
-  Builder(Scenario& scenario, const AssemblyRegistry& registry)
-      : scenario_(scenario), registry_(registry) {}
+  Builder(Scenario& scenario, const AssemblyRegistry& registry, MechanismFiles files)
+      : scenario_(scenario), registry_(registry), files_(std::move(files)) {}
 
   void build(InputNode document, const std::string& file,
              const std::vector<std::string>& overrideTexts) {
     std::vector<Override> overrides;
     for (const std::string& o : overrideTexts) overrides.push_back(parseOverride(o));
-    resolveIncludes(document, file);
+    resolveIncludes(document, file, files_);
     const std::vector<Override> remaining = applyToDocument(document, std::move(overrides));
     // `library` is free-form: a place to define anchors that definitions merge in.
     warnUnknown(document, "",
@@ -277,6 +277,7 @@ class Scenario::Builder {
     const auto& g = s[S.gravity];
     scenario_.sim_->multibody().setGravity(spatial::Vector3(g[0], g[1], g[2]));
     scenario_.top_ = std::make_unique<SimulationAssembly>(*scenario_.sim_, &registry_);
+    scenario_.top_->mechanismFiles() = std::move(files_);
   }
 
   // ---- definitions --------------------------------------------------------------------------
@@ -663,6 +664,7 @@ class Scenario::Builder {
   Scenario& scenario_;
   bool contactEvents_ = false;  // the contact section's event_accurate
   const AssemblyRegistry& registry_;
+  MechanismFiles files_;  // read before the build, handed to the assembly tree
 };
 
 Scenario::Scenario() = default;
@@ -672,7 +674,8 @@ std::unique_ptr<Scenario> Scenario::load(const std::string& path,
                                          const std::vector<std::string>& overrides,
                                          const AssemblyRegistry& registry) {
   RunDocument run = runDocumentFor(loadYamlFile(path), path, overrides);
-  std::unique_ptr<Scenario> scenario = build(std::move(run.document), path, overrides, registry);
+  std::unique_ptr<Scenario> scenario =
+      build(std::move(run.document), path, overrides, registry, std::move(run.files));
   scenario->warnings_.insert(scenario->warnings_.begin(), run.warnings.begin(), run.warnings.end());
   return scenario;
 }
@@ -680,6 +683,12 @@ std::unique_ptr<Scenario> Scenario::load(const std::string& path,
 std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string& file,
                                           const std::vector<std::string>& overrides,
                                           const AssemblyRegistry& registry) {
+  return build(std::move(document), file, overrides, registry, {});
+}
+
+std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string& file,
+                                          const std::vector<std::string>& overrides,
+                                          const AssemblyRegistry& registry, MechanismFiles files) {
   std::unique_ptr<Scenario> scenario(new Scenario());
   scenario->file_ = file;
   // The assemblies' warnings (a Chrono model's unknown keys) follow the loader's own.
@@ -689,7 +698,7 @@ std::unique_ptr<Scenario> Scenario::build(InputNode document, const std::string&
     scenario->warnings_.insert(scenario->warnings_.end(), w.begin(), w.end());
   };
   try {
-    Builder(*scenario, registry).build(std::move(document), file, overrides);
+    Builder(*scenario, registry, std::move(files)).build(std::move(document), file, overrides);
     collectAssemblyWarnings();
   } catch (const Error& e) {
     collectAssemblyWarnings();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "hopsim/assemblies/input_node.h"
+#include "hopsim/assemblies/mechanism_files.h"
 
 namespace hopsim::scenario {
 
@@ -27,8 +28,9 @@ Override parseOverride(const std::string& text);
 /// files they include, into it (paths relative to the including file), in time linear in their
 /// number and size (scenario_includes.cpp).
 /// @throws InputError for a file that cannot be read (readInputFile), an include cycle, a file
-/// that is not a scenario, or a name defined twice.
-void resolveIncludes(InputNode& document, const std::string& file);
+/// that is not a scenario, or a name defined twice. An included model file's document is kept in
+/// `files`, from which its ModelFile assembly reads the mechanism.
+void resolveIncludes(InputNode& document, const std::string& file, MechanismFiles& files);
 
 /// Applies the overrides that name keys of the document's own definitions to it; returns the
 /// others, for the variable tree.

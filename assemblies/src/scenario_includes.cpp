@@ -116,7 +116,8 @@ std::vector<InputNode> takeIncludes(InputNode& document) {
 /// document defining its ModelFile assembly. The walk keeps its own stack, since a chain of
 /// includes may be deeper than the call stack; a file on the current path of includes is a
 /// cycle (a file included twice elsewhere is not, and then defines its names twice).
-std::vector<InputNode> includedDocuments(InputNode& document, const std::filesystem::path& file) {
+std::vector<InputNode> includedDocuments(InputNode& document, const std::filesystem::path& file,
+                                         MechanismFiles& files) {
   struct Including {
     std::filesystem::path path;    // canonical: relative includes are relative to it
     std::vector<InputNode> items;  // its includes
@@ -162,6 +163,8 @@ std::vector<InputNode> includedDocuments(InputNode& document, const std::filesys
     }
     if (kind == YamlFileKind::ChronoModel || kind == YamlFileKind::Mbse) {
       documents.push_back(modelFileDefinition(item, path));
+      // Its ModelFile assembly reads the mechanism from the document loaded here.
+      files.keepDocument(path.string(), std::move(included));
       continue;
     }
     if (item.isMapping()) {
@@ -286,9 +289,10 @@ void mergeSettings(InputNode& document, const std::vector<InputNode>& included) 
 
 }  // namespace
 
-void resolveIncludes(InputNode& document, const std::string& file) {
+void resolveIncludes(InputNode& document, const std::string& file, MechanismFiles& files) {
   checkScenario(document, file);
-  const std::vector<InputNode> included = includedDocuments(document, canonicalForCycles(file));
+  const std::vector<InputNode> included =
+      includedDocuments(document, canonicalForCycles(file), files);
   if (included.empty()) return;
   for (const char* section : kNamedSections) mergeNamed(document, section, included);
   std::vector<const InputNode*> documents;

@@ -1,5 +1,6 @@
 #include "assembly_tie.h"
 #include "hopsim/assemblies/assembly_registry.h"
+#include "hopsim/assemblies/mechanism_files.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 
@@ -19,7 +20,7 @@ const AssemblyClass& topClass() {
 }  // namespace
 
 SimulationAssembly::SimulationAssembly(Simulation& sim, const AssemblyRegistry* registry)
-    : registry_(registry) {
+    : mechanismFiles_(std::make_unique<MechanismFiles>()), registry_(registry) {
   sim_ = &sim;
   class_ = &topClass();
   config_ = std::make_unique<ParamSet>(ParamSet::parse(class_->config, {}, "assemblies.config"));

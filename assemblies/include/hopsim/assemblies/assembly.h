@@ -28,9 +28,11 @@ namespace hopsim {
 
 class Assembly;
 class SimulationAssembly;
+class MechanismFiles;
 namespace mechanism {
 class MechanismBuilder;
-}
+struct Mechanism;
+}  // namespace mechanism
 class AssemblyRegistry;
 
 /// A whole signal or the slice [offset, offset + length) of one, by its simulation name.
@@ -266,6 +268,9 @@ class Assembly {
   /// Reports a warning ("file:line:col: message" where there is a location) to the top
   /// assembly, which keeps them for whoever runs the simulation (a Scenario prints them).
   void warn(std::string message);
+  /// The Chrono model file or MBSE file at `path`, read once for the whole tree
+  /// (SimulationAssembly::mechanismFiles). @throws InputError as readMechanismFile.
+  std::shared_ptr<const mechanism::Mechanism> readMechanism(const std::string& path);
 
  public:
   /// Attaches an actuator or sensor to `at.node`, a motor or encoder to the hinge of `at.body`
@@ -361,10 +366,14 @@ class SimulationAssembly : public Assembly {
   SourceLocation definedAt(const ErrorSubject& subject) const { return whereDefined(subject); }
   /// The warnings the assemblies reported (Assembly::warn), in order.
   const std::vector<std::string>& warnings() const { return warnings_; }
+  /// The mechanism files its assemblies read, each once; whoever read one before the tree was
+  /// built (`hopsim run`) puts it here.
+  MechanismFiles& mechanismFiles() { return *mechanismFiles_; }
 
  private:
   friend class Assembly;
   std::vector<std::string> warnings_;
+  std::unique_ptr<MechanismFiles> mechanismFiles_;
   const AssemblyRegistry* registry_;
   std::vector<std::shared_ptr<TieRecord>> allTies_;
 };

@@ -99,7 +99,9 @@ struct SimulationFile {
   std::vector<std::string> warnings;
 };
 
-/// Reads the simulation file at `path` and the model and solver files it names.
+/// Reads a simulation document (loaded from `path`) and the model and solver files it names.
+SimulationFile readSimulation(const InputNode& document, const std::string& path);
+/// Loads and reads the simulation file at `path` (readSimulation).
 SimulationFile readSimulationFile(const std::string& path);
 
 /// What a Chrono YAML document is.

@@ -8,6 +8,7 @@
 
 #include "hopsim/assemblies/input_node.h"
 #include "hopsim/assemblies/mechanism.h"
+#include "hopsim/assemblies/mechanism_files.h"
 
 namespace hopsim {
 
@@ -27,8 +28,10 @@ std::string describe(YamlFileKind kind);
 /// that identify each kind when it is none of them.
 YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& file);
 
-/// Reads a Chrono model file or an MBSE file. @throws InputError (with file:line:col) for any
-/// other kind or a bad file.
+/// Reads a Chrono model document or an MBSE document (loaded from `file`). @throws InputError
+/// (with file:line:col) for any other kind or a bad document.
+mechanism::Mechanism readMechanism(const InputNode& document, const std::string& file);
+/// Loads and reads a Chrono model file or an MBSE file (readMechanism).
 mechanism::Mechanism readMechanismFile(const std::string& path);
 
 /// A native scenario document that runs a Chrono model or simulation file or an MBSE file as
@@ -36,6 +39,9 @@ mechanism::Mechanism readMechanismFile(const std::string& path);
 struct RunDocument {
   InputNode document;
   std::vector<std::string> warnings;  ///< about the run settings
+  /// The mechanism files read to write the document: its ModelFile assembly takes its file
+  /// from here (SimulationAssembly::mechanismFiles) instead of reading it again.
+  MechanismFiles files;
 };
 /// @param overrides the --set texts, so that a default the user overrides is not warned about.
 /// @throws InputError for a solver file (it describes no model) and bad files.

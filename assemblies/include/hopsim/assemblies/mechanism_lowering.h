@@ -58,10 +58,23 @@ LoweringPlan planMechanism(const Mechanism& mechanism, const Placement& placemen
 /// one; else beside the model file, or in the working directory when only that has it.
 std::string shapeFilePath(const Mechanism& mechanism, const std::string& name);
 
-/// Builds a planned mechanism into an assembly, in the assembly's stages.
+namespace detail {
+struct LoweredElement;
+struct LoweringContext;
+struct NodeRequest;
+}  // namespace detail
+
+/// Builds a planned mechanism into an assembly, in the assembly's stages. Each element of the
+/// mechanism (a moving body, a tree hinge, a motor, a TSDA, ...) is lowered by one function of
+/// its kind into its signals, nodes and model with its params and ties, all named by the
+/// model's declaration; the builder declares the signals in addSignals and adds the rest in
+/// addModels (docs/chrono-yaml.md, "Lowering").
 class MechanismBuilder {
  public:
   MechanismBuilder(const Mechanism& mechanism, Placement placement);
+  ~MechanismBuilder();
+  MechanismBuilder(const MechanismBuilder&) = delete;
+  MechanismBuilder& operator=(const MechanismBuilder&) = delete;
 
   const Mechanism& mechanism() const { return mechanism_; }
   const LoweringPlan& plan() const { return plan_; }
@@ -69,17 +82,19 @@ class MechanismBuilder {
   /// The multibody name of body `name` (fixed bodies have none: they are the world).
   std::string bodyName(const std::string& name) const { return placement_.prefix + name; }
 
-  /// addSignals: `bodies.<name>.{position,orientation,velocity,angular_velocity}` for every
-  /// moving body and `points.<label>.*` likewise, `joints.<name>.{q,u}` and
-  /// `motors.<name>.{q,u}` for every tree hinge with coordinates, the force elements' outputs
-  /// (`tsdas.<name>.force`, ...), `relative_coordinates.<label>.angle`, and the setpoints:
-  /// `controllers.<name>` for every CONTROLLER motor (length 1) and load controller (length 3),
+  /// addSignals: lowers every element and declares its signals:
+  /// `bodies.<name>.{position,orientation,velocity,angular_velocity}` for every moving body
+  /// and `points.<label>.*` likewise, `joints.<name>.{q,u}` and `motors.<name>.{q,u}` for
+  /// every tree hinge with coordinates, the force elements' outputs (`tsdas.<name>.force`,
+  /// ...), `relative_coordinates.<label>.angle`, and the setpoints: `controllers.<name>` for
+  /// every CONTROLLER motor (length 1) and load controller (length 3),
   /// `motors.<name>.setpoint` / `loads.<name>.command` (ignored) for the others
   /// (docs/chrono-yaml.md, "Signals and outputs").
-  void addSignals(Assembly& assembly) const;
-  /// addModels: bodies and hinges, nodes, and the models (sensors, encoders, TSDAs, RSDAs,
-  /// bushings, motors, body loads, and a SmoothContact "contact" with every body's collision
-  /// shapes when there are any).
+  /// @throws InputError (located at the motor) for a POSITION or SPEED motor off the tree.
+  void addSignals(Assembly& assembly);
+  /// addModels: bodies and hinges, then each element's nodes and model (sensors, encoders,
+  /// TSDAs, RSDAs, bushings, motors, body loads), and a SmoothContact "contact" with every
+  /// body's collision shapes when there are any.
   void addModels(Assembly& assembly) const;
   /// bindParams: the cut-joint constraints (every body of every assembly exists by then).
   void addConstraints(Assembly& assembly) const;
@@ -94,32 +109,29 @@ class MechanismBuilder {
       const std::string& signalPrefix) const;
 
  private:
-  /// Adds a model, attached and tied, with errors located at the entry it comes from.
-  static void addModel(Assembly& assembly, std::string localName, std::string className,
-                       std::vector<InputNode::Entry> params,
-                       std::vector<std::pair<std::string, std::string>> ties,
-                       std::optional<ModelAttachment> attachment, const SourceLocation& where);
+  detail::LoweringContext context() const;
+  /// The bodies and their hinges, parents first.
+  void addBodies(Assembly& assembly) const;
+  /// A node an element asked for.
+  void addNode(Assembly& assembly, const detail::NodeRequest& node) const;
   /// Whether some body has a collision shape.
   bool hasContactShapes() const;
   /// The SmoothContact of the bodies' collision shapes (fixed bodies' on the world).
   void addContact(Assembly& assembly) const;
+  /// Writes 0 into a signal nothing has written yet (a controller's setpoint, as Chrono's
+  /// ChFunctionSetpoint); a signal tied from above keeps the value it has.
+  static void startAtZero(Assembly& assembly, const SignalRef& ref);
   /// Declares a signal `<base>.<output>` for every flowOut of the model class `spec`, with its
   /// length and unit (the contact and energy models' outputs).
   static void addOutputSignals(Assembly& assembly, const ModelSpec& spec, const std::string& base);
   /// Ties every flowOut of `model` to `<base>.<output>`.
   static void tieOutputs(Assembly& assembly, Model& model, const std::string& base);
-  /// Declares `<base>.{position,orientation,velocity,angular_velocity}`, a BodyStateSensor's
-  /// outputs.
-  static void addStateSignals(Assembly& assembly, const std::string& base);
-  /// Whether both bodies are fixed (both the world): an item between them acts on nothing.
-  bool grounded(const std::string& body1, const std::string& body2) const;
-  /// grounded(), with a warning at `where` that `what` has no effect.
-  bool skipGrounded(Assembly& assembly, const std::string& body1, const std::string& body2,
-                    const std::string& what, const SourceLocation& where) const;
 
   const Mechanism& mechanism_;
   Placement placement_;
   LoweringPlan plan_;
+  /// What addSignals lowered, in the order addModels adds it.
+  std::vector<detail::LoweredElement> elements_;
 };
 
 }  // namespace hopsim::mechanism

@@ -65,7 +65,7 @@ class ModelFileAssembly : public Assembly {
   void bindState() override;
 
  private:
-  std::unique_ptr<mechanism::Mechanism> mechanism_;
+  std::shared_ptr<const mechanism::Mechanism> mechanism_;  // shared by every placement of the file
   std::unique_ptr<mechanism::MechanismBuilder> builder_;
 };
 

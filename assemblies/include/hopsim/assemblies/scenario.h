@@ -17,6 +17,8 @@
 
 namespace hopsim {
 
+class MechanismFiles;
+
 /// What an event's `log` action recorded.
 struct EventLogEntry {
   double time;          ///< s
@@ -73,6 +75,10 @@ class Scenario {
  private:
   class Builder;
   Scenario();
+  /// build(), with the mechanism files already read (`hopsim run` of a Chrono or MBSE file).
+  static std::unique_ptr<Scenario> build(InputNode document, const std::string& file,
+                                         const std::vector<std::string>& overrides,
+                                         const AssemblyRegistry& registry, MechanismFiles files);
 
   std::unique_ptr<Simulation> sim_;
   std::unique_ptr<SimulationAssembly> top_;  // after sim_: destroyed first
