@@ -6,19 +6,19 @@
 
 #include "../cpu_kernels_dispatch.h"
 #include "articulated_body.h"
+#include "hinge_kernel_dispatch.h"
 #include "hinge_kernels.h"
 
 namespace hopsim::multibody {
 namespace {
 
-// Which U entries take their U̇ as an input (hybrid dynamics), and those U̇.
+// Which U entries take their U̇ as an input (hybrid dynamics), and those U̇: read only by the
+// Prescribed kernel, which the model chooses only for hybrid calls (MultibodyModel::hingeKernels).
 class PrescribedMotion {
  public:
-  // udot null (aba) or a model without prescribed entries: every entry is free.
-  PrescribedMotion(const MultibodyModel& model, const double* udot)
-      : model_(model), udot_(model.prescribedCount() > 0 ? udot : nullptr) {}
+  PrescribedMotion(const MultibodyModel& model, const double* udot) : model_(model), udot_(udot) {}
   // Whether system U entry k is prescribed.
-  bool at(int k) const { return udot_ != nullptr && model_.isPrescribed(k); }
+  bool at(int k) const { return model_.isPrescribed(k); }
   // Its prescribed U̇.
   double udot(int k) const { return udot_[k]; }
 
@@ -77,8 +77,8 @@ Eigen::Matrix<double, K, K> inverseOfPositiveDefinite(const Eigen::Matrix<double
 }
 
 // Calls f(std::integral_constant<int, K>{}) with K the column count of a multi-column hinge
-// (2, 3 or 6; 6 for any other count, whose columns beyond nu are zero), so that its algebra runs
-// on fixed 6 x K blocks instead of 6 x 6 matrices with zero columns.
+// (2, 3 or 6, the counts hinges have), so that the Prescribed kernel's algebra runs on fixed
+// 6 x K blocks instead of 6 x 6 matrices with zero columns.
 template <class F>
 void withColumnCount(int nu, F&& f) {
   switch (nu) {
@@ -91,10 +91,50 @@ void withColumnCount(int nu, F&& f) {
   }
 }
 
+// Pass 1, the joint of body b alone (detail::startBodyKinematics): a PIN about a coordinate axis
+// in the body frame directly, every other hinge by the general joint kinematics.
+template <HingeKernel K>
+void startJoint(const MultibodyModel& model, MultibodyData& data, BodyIndex b, const double* q,
+                const double* u) {
+  constexpr int axis = detail::coordinateAxisOf(K);
+  if constexpr (axis >= 0) {
+    const auto i = static_cast<std::size_t>(b);
+    detail::coordinatePinJointKinematics<axis>(model, data, b, q, u, &data.V_WB_B[i], &data.c_B[i]);
+  } else {
+    detail::startBodyKinematics(model, data, b, q, u);
+  }
+}
+
+// Pass 1, the chains of poses and velocities (detail::finishBodyKinematics). The Prescribed
+// kernel tests for a PIN in the body frame as forwardKinematics does, so that a hinge's
+// kinematics are the same bits whether or not its entries are prescribed.
+template <HingeKernel K>
+void finishJoint(const MultibodyModel& model, MultibodyData& data, BodyIndex b) {
+  const bool pinInBodyFrame = K == HingeKernel::Prescribed ? detail::isPinInBodyFrame(model, b)
+                                                           : detail::isPinInBodyFrameKernel(K);
+  detail::finishBodyKinematics(model, data, b, pinInBodyFrame);
+}
+
+// The first `columns` columns of S_B, the motion c_B and the force pᴬ, moved by X_RB to about
+// Ro in R, each by SpatialTransform::apply.
+void applyToColumnsMotionAndForce(const RigidTransform& X_RB, int columns, const Matrix6& S_B,
+                                  const SpatialMotion& c_B, const SpatialForce& f_B, Matrix6& S_R,
+                                  SpatialMotion& c_R, SpatialForce& f_R) {
+  const SpatialTransform T_RB(X_RB);
+  for (int k = 0; k < columns; ++k) {
+    S_R.col(k) = T_RB.apply(SpatialMotion(Vector6(S_B.col(k)))).vector();
+  }
+  c_R = T_RB.apply(c_B);
+  f_R = T_RB.apply(f_B);
+}
+
 // Pass 1 for body b, its kinematics and X_RB known: the rigid body alone,
 // moved to its reference frame R (MultibodyData). P = ᴿX_B* M ᴮX_R (the 10-parameter inertia
 // moved, cheaper than a 6x6 congruence), pᴬ = ᴿX_B* (V ×* M V - F_ext) (the bias force formed
-// in B, where M is structured), and the hinge's motion subspace and velocity product moved to R.
+// in B, where M is structured), and the hinge's motion subspace and velocity product moved to R:
+// for a one-column hinge in one product (a PIN in the body frame without the zero half of its
+// column), for the others column by column.
+template <HingeKernel K>
 void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                std::span<const SpatialForce> F_ext_B) {
   const auto i = static_cast<std::size_t>(b);
@@ -110,45 +150,112 @@ void initializeArticulatedBody(const MultibodyModel& model, MultibodyData& data,
     return;
   }
   M.transformed(X_RB).writeMatrix(data.P_R[i].matrix());
-  if (detail::isPinInBodyFrame(model, b)) {  // the common case: the three moves in one product
-    applyToColumnMotionAndForce<true>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+  const Matrix6& S_B = data.S_B[i];
+  if constexpr (detail::isPinInBodyFrameKernel(K)) {
+    applyToColumnMotionAndForce<true>(X_RB, S_B, data.c_B[i], pA, data.S_R[i], data.c_R[i],
                                       data.pA_R[i]);
-    return;
-  }
-  if (model.hinge(b).nu() == 1) {
-    applyToColumnMotionAndForce<false>(X_RB, data.S_B[i], data.c_B[i], pA, data.S_R[i], data.c_R[i],
+  } else if constexpr (detail::freeColumnsOf(K) == 1) {
+    applyToColumnMotionAndForce<false>(X_RB, S_B, data.c_B[i], pA, data.S_R[i], data.c_R[i],
                                        data.pA_R[i]);
-    return;
+  } else if constexpr (K == HingeKernel::Prescribed) {  // the forms above, chosen per body
+    const int nub = model.hinge(b).nu();
+    if (detail::isPinInBodyFrame(model, b)) {
+      applyToColumnMotionAndForce<true>(X_RB, S_B, data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                        data.pA_R[i]);
+    } else if (nub == 1) {
+      applyToColumnMotionAndForce<false>(X_RB, S_B, data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                         data.pA_R[i]);
+    } else {
+      applyToColumnsMotionAndForce(X_RB, nub, S_B, data.c_B[i], pA, data.S_R[i], data.c_R[i],
+                                   data.pA_R[i]);
+    }
+  } else {
+    applyToColumnsMotionAndForce(X_RB, detail::freeColumnsOf(K), S_B, data.c_B[i], pA, data.S_R[i],
+                                 data.c_R[i], data.pA_R[i]);
   }
-  const SpatialTransform T_RB(X_RB);
-  for (int k = 0; k < model.hinge(b).nu(); ++k) {
-    data.S_R[i].col(k) = T_RB.apply(SpatialMotion(Vector6(data.S_B[i].col(k)))).vector();
-  }
-  data.c_R[i] = T_RB.apply(data.c_B[i]);
-  data.pA_R[i] = T_RB.apply(pA);
 }
 
-// Pass 2 for body b, its subtree done. The hinge's free columns S_f are factored out of the
-// articulated inertia P and bias force pᴬ: U = P S_f, D = S_fᵀ U, ε = τ_f - S_fᵀ pᴬ. The
-// prescribed columns S_p only add the known acceleration S_p U̇_p to the velocity product c.
-// The parent receives Pᵃ = P - U D⁻¹ Uᵀ and pᵃ = pᴬ + Pᵃ (c + S_p U̇_p) + U D⁻¹ ε, taken as
-// pᴬ + P c' + U D⁻¹ (ε - Uᵀ c'); in the tree's frame R both simply add into the parent's.
-// Prescribed columns are stored as zero columns of U with unit diagonal in D, so that PS_R,
-// Dinv and eps describe the free subsystem (the MultibodyData contract).
-void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
-                const Eigen::Ref<const Eigen::VectorXd>& tau, const PrescribedMotion& prescribed) {
+// Pass 2 for a body without a free column (LOCKED, or every entry prescribed) whose velocity
+// product c includes its prescribed accelerations: the parent carries its whole articulated
+// inertia, Pᵃ = P and pᵃ = pᴬ + P c.
+void carryRigidly(MultibodyData& data, std::size_t i, BodyIndex parent, const Vector6& c) {
+  if (parent == kWorldBody) return;
+  const auto pi = static_cast<std::size_t>(parent);
+  const Matrix6& P = data.P_R[i].matrix();
+  data.P_R[pi].matrix() += P;
+  data.pA_R[pi].vector().noalias() += data.pA_R[i].vector() + P * c;
+}
+
+// Pass 2 for the kernels of one free column: U = P s, D = sᵀ U, ε = τ - sᵀ pᴬ, and the parent
+// receives Pᵃ = P - U D⁻¹ Uᵀ and pᵃ = pᴬ + P c + U D⁻¹ (ε - Uᵀ c).
+void inwardStepOneColumn(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                         const Eigen::Ref<const Eigen::VectorXd>& tau) {
   const auto i = static_cast<std::size_t>(b);
-  const int nub = model.hinge(b).nu();
-  const int u0 = model.uStart(b);
   const BodyIndex parent = model.parent(b);
   const Matrix6& S = data.S_R[i];
   const Matrix6& P = data.P_R[i].matrix();
   const Vector6& pA = data.pA_R[i].vector();
+  const Vector6& c = data.c_R[i].vector();
   Matrix6& U = data.PS_R[i];
-  Matrix6& Dinv = data.Dinv[i];
-  Vector6& eps = data.eps[i];
-  Vector6 c = data.c_R[i].vector();
+  // P S and P c in one 6x2 product (about 2 % of ABA's time against two products).
+  Eigen::Matrix<double, 6, 2> Sc;
+  Sc << S.col(0), c;
+  const Eigen::Matrix<double, 6, 2> PSc = P * Sc;
+  U.col(0) = PSc.col(0);
+  const double d = 1.0 / S.col(0).dot(U.col(0));
+  data.Dinv[i](0, 0) = d;
+  const double eps = tau[model.uStart(b)] - S.col(0).dot(pA);
+  data.eps[i][0] = eps;
+  if (parent == kWorldBody) return;
+  const auto pi = static_cast<std::size_t>(parent);
+  const Vector6 Ud = U.col(0) * d;
+  // One sweep over the parent's 36 entries, column by column.
+  Matrix6& Pp = data.P_R[pi].matrix();
+  for (int j = 0; j < 6; ++j) Pp.col(j) += P.col(j) - Ud * U(j, 0);
+  data.pA_R[pi].vector() += pA + PSc.col(1) + Ud * (eps - U.col(0).dot(c));
+}
 
+// Pass 2 for K columns Sf of S, those in zeroColumns (bit k for column k) zeroed for prescribed
+// entries (MultibodyData: a prescribed column of U is zero, its row and column of D⁻¹ the
+// identity's, its ε zero), c including the prescribed accelerations: U = P Sf, D = Sfᵀ U with
+// unit diagonal entries for the zero columns, and the parent receives Pᵃ = P - U D⁻¹ Uᵀ and
+// pᵃ = pᴬ + P c + U D⁻¹ (ε - Uᵀ c).
+template <int K>
+void inwardStepColumns(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                       const Eigen::Matrix<double, 6, K>& Sf, unsigned zeroColumns,
+                       const Vector6& c, const Eigen::Matrix<double, K, 1>& eps) {
+  const auto i = static_cast<std::size_t>(b);
+  const BodyIndex parent = model.parent(b);
+  const Matrix6& P = data.P_R[i].matrix();
+  auto UK = data.PS_R[i].leftCols<K>();
+  UK.noalias() = P * Sf;
+  Eigen::Matrix<double, K, K> D = Sf.transpose() * UK;
+  for (int k = 0; k < K; ++k) {
+    if ((zeroColumns >> k) & 1u) D(k, k) = 1.0;
+  }
+  auto DinvK = data.Dinv[i].topLeftCorner<K, K>();
+  DinvK = inverseOfPositiveDefinite<K>(D);
+  data.eps[i].head<K>() = eps;
+  if (parent == kWorldBody) return;
+  const Eigen::Matrix<double, 6, K> UDinv = UK * DinvK;
+  Matrix6& Pp = data.P_R[static_cast<std::size_t>(parent)].matrix();
+  Pp += P;
+  Pp.noalias() -= UDinv * UK.transpose();
+  data.pA_R[static_cast<std::size_t>(parent)].vector().noalias() +=
+      data.pA_R[i].vector() + P * c + UDinv * (eps - UK.transpose() * c);
+}
+
+// Pass 2 for a hinge with prescribed entries: their columns S_p only add the known acceleration
+// S_p U̇_p to the velocity product c, and the free columns are factored out as above.
+void inwardStepPrescribed(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                          const Eigen::Ref<const Eigen::VectorXd>& tau,
+                          const PrescribedMotion& prescribed) {
+  const auto i = static_cast<std::size_t>(b);
+  const int nub = model.hinge(b).nu();
+  const int u0 = model.uStart(b);
+  const Matrix6& S = data.S_R[i];
+  const Vector6& pA = data.pA_R[i].vector();
+  Vector6 c = data.c_R[i].vector();
   int freeCount = 0;
   for (int k = 0; k < nub; ++k) {
     if (prescribed.at(u0 + k)) {
@@ -157,127 +264,128 @@ void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
       ++freeCount;
     }
   }
-  const auto pi = static_cast<std::size_t>(parent);
-  if (freeCount == 0) {  // LOCKED or wholly prescribed: the parent carries the whole inertia
-    if (nub > 0) {
-      U.setZero();
-      Dinv.setIdentity();
-      eps.setZero();
+  if (freeCount == 0) {  // wholly prescribed: the parent carries the whole inertia
+    data.PS_R[i].setZero();
+    data.Dinv[i].setIdentity();
+    data.eps[i].setZero();
+    carryRigidly(data, i, model.parent(b), c);
+    return;
+  }
+  withColumnCount(nub, [&](auto columns) {
+    constexpr int K = decltype(columns)::value;
+    Eigen::Matrix<double, 6, K> Sf = S.leftCols<K>();
+    Eigen::Matrix<double, K, 1> eps = Eigen::Matrix<double, K, 1>::Zero();
+    unsigned zeroColumns = 0;
+    for (int k = 0; k < K; ++k) {
+      if (prescribed.at(u0 + k)) {
+        Sf.col(k).setZero();
+        zeroColumns |= 1u << k;
+      } else {
+        eps[k] = tau[u0 + k] - S.col(k).dot(pA);
+      }
     }
-    if (parent == kWorldBody) return;
-    data.P_R[pi].matrix() += P;
-    data.pA_R[pi].vector().noalias() += pA + P * c;
-  } else if (nub == 1) {  // the common single free column
-    // P S and P c in one 6x2 product (about 2 % of ABA's time against two products).
-    Eigen::Matrix<double, 6, 2> Sc;
-    Sc << S.col(0), c;
-    const Eigen::Matrix<double, 6, 2> PSc = P * Sc;
-    U.col(0) = PSc.col(0);
-    const double d = 1.0 / S.col(0).dot(U.col(0));
-    Dinv(0, 0) = d;
-    eps[0] = tau[u0] - S.col(0).dot(pA);
-    if (parent == kWorldBody) return;
-    const Vector6 Ud = U.col(0) * d;
-    // One sweep over the parent's 36 entries, column by column.
-    Matrix6& Pp = data.P_R[pi].matrix();
-    for (int j = 0; j < 6; ++j) Pp.col(j) += P.col(j) - Ud * U(j, 0);
-    data.pA_R[pi].vector() += pA + PSc.col(1) + Ud * (eps[0] - U.col(0).dot(c));
+    inwardStepColumns<K>(model, data, b, Sf, zeroColumns, c, eps);
+  });
+}
+
+// Pass 2 for body b, its subtree done: its hinge's free columns factored out of the articulated
+// inertia P and bias force pᴬ, what remains added into the parent's (in the tree's frame R both
+// simply add). The factors U = P S_f, D⁻¹ and ε stay in data (the MultibodyData contract).
+template <HingeKernel K>
+void inwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                const Eigen::Ref<const Eigen::VectorXd>& tau, const PrescribedMotion& prescribed) {
+  constexpr int columns = detail::freeColumnsOf(K);
+  const auto i = static_cast<std::size_t>(b);
+  if constexpr (K == HingeKernel::Prescribed) {
+    inwardStepPrescribed(model, data, b, tau, prescribed);
+  } else if constexpr (columns == 0) {
+    carryRigidly(data, i, model.parent(b), data.c_R[i].vector());
+  } else if constexpr (columns == 1) {
+    inwardStepOneColumn(model, data, b, tau);
   } else {
-    withColumnCount(nub, [&](auto columns) {
-      constexpr int K = decltype(columns)::value;
-      const int n = std::min(nub, K);  // nub itself; the bound lets GCC see the blocks' size
-      // Fixed 6 x K algebra on S_f (S with its prescribed columns zeroed; columns beyond nu
-      // are zero already) and unit diagonal entries in D for the zero columns: exact for every
-      // mix. U and D⁻¹ outside the K columns keep their zeros and identity (MultibodyData).
-      Eigen::Matrix<double, 6, K> Sf = S.leftCols<K>();
-      for (int k = 0; k < n; ++k) {
-        if (prescribed.at(u0 + k)) Sf.col(k).setZero();
-      }
-      auto UK = U.leftCols<K>();
-      UK.noalias() = P * Sf;
-      Eigen::Matrix<double, K, K> D = Sf.transpose() * UK;
-      for (int k = 0; k < K; ++k) {
-        if (k >= n || prescribed.at(u0 + k)) D(k, k) = 1.0;
-      }
-      auto DinvK = Dinv.topLeftCorner<K, K>();
-      DinvK = inverseOfPositiveDefinite<K>(D);
-      for (int k = 0; k < n; ++k) {
-        eps[k] = prescribed.at(u0 + k) ? 0.0 : tau[u0 + k] - S.col(k).dot(pA);
-      }
-      if (parent == kWorldBody) return;
-      const Eigen::Matrix<double, 6, K> UDinv = UK * DinvK;
-      Matrix6& Pp = data.P_R[pi].matrix();
-      Pp += P;
-      Pp.noalias() -= UDinv * UK.transpose();
-      data.pA_R[pi].vector().noalias() += pA + P * c + UDinv * (eps.head<K>() - UK.transpose() * c);
-    });
+    const int u0 = model.uStart(b);
+    const Eigen::Matrix<double, 6, columns> S = data.S_R[i].leftCols<columns>();
+    Eigen::Matrix<double, columns, 1> eps;
+    for (int k = 0; k < columns; ++k) eps[k] = tau[u0 + k] - S.col(k).dot(data.pA_R[i].vector());
+    inwardStepColumns<columns>(model, data, b, S, 0u, data.c_R[i].vector(), eps);
   }
 }
 
-// Pass 3 for body b, its parent's acceleration known: A = A_P + c + S U̇ (in R: no change of
-// frame; a base's A_P is the world's -g expressed in the base) with the free U̇_f = D⁻¹ (ε - Uᵀ (A_P
-// + c + S_p U̇_p)); the prescribed entries' generalized forces are S_pᵀ (P A + pᴬ), the hinge force
-// of the articulated body. A_WB_B, the body-frame acceleration the rest of the library reads, is A
-// moved to B.
-void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
-                 const PrescribedMotion& prescribed) {
+// Pass 3 for a hinge with prescribed entries, A = A_P + c given: U̇ = U̇_p + U̇_f with the free
+// U̇_f = D⁻¹ (ε - Uᵀ (A + S_p U̇_p)) (zero on the prescribed rows: unit rows of D⁻¹, zero ε and
+// zero columns of U), and each prescribed entry's generalized force S_pᵀ (P A + pᴬ), the hinge
+// force of the articulated body. Adds S U̇ to A.
+void outwardStepPrescribed(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                           const PrescribedMotion& prescribed, Vector6& A) {
   const auto i = static_cast<std::size_t>(b);
-  const auto p = static_cast<std::size_t>(model.parent(b));
   const int nub = model.hinge(b).nu();
   const int u0 = model.uStart(b);
   const Matrix6& S = data.S_R[i];
+  if (nub == 1) {  // a prescribed single column
+    const double ud = prescribed.udot(u0);
+    data.udot[u0] = ud;
+    A += S.col(0) * ud;
+    data.tau[u0] = S.col(0).dot(data.P_R[i].matrix() * A + data.pA_R[i].vector());
+    return;
+  }
+  withColumnCount(nub, [&](auto columns) {
+    constexpr int K = decltype(columns)::value;
+    const int n = std::min(nub, K);  // nub itself; the bound lets GCC see the blocks' size
+    const auto SK = S.leftCols<K>();
+    Eigen::Matrix<double, K, 1> ud = Eigen::Matrix<double, K, 1>::Zero();
+    for (int k = 0; k < n; ++k) {
+      if (prescribed.at(u0 + k)) ud[k] = prescribed.udot(u0 + k);
+    }
+    A += SK * ud;
+    const Eigen::Matrix<double, K, 1> udFree =
+        data.Dinv[i].topLeftCorner<K, K>() *
+        (data.eps[i].head<K>() - data.PS_R[i].leftCols<K>().transpose() * A);
+    A += SK * udFree;
+    ud += udFree;
+    // Entry by entry: as a segment copy, GCC's x86-64-v3 variant warns that a 2-double packet
+    // would read past ud (K = 2) on a path where n > K, which the bound above excludes.
+    for (int k = 0; k < n; ++k) data.udot[u0 + k] = ud[k];
+    const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
+    for (int k = 0; k < n; ++k) {
+      if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
+    }
+  });
+}
+
+// Pass 3 for body b, its parent's acceleration known: A = A_P + c + S U̇ (in R: no change of
+// frame; a base's A_P is the world's -g expressed in the base) with the free U̇ = D⁻¹ (ε - Uᵀ
+// (A_P + c)). A_WB_B, the body-frame acceleration the rest of the library reads, is A moved to B.
+template <HingeKernel K>
+void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                 const PrescribedMotion& prescribed) {
+  constexpr int columns = detail::freeColumnsOf(K);
+  const auto i = static_cast<std::size_t>(b);
+  const auto p = static_cast<std::size_t>(model.parent(b));
+  const int u0 = model.uStart(b);
   const SpatialMotion A_P = p == 0 ? detail::worldAccelerationInBase(model, data, b) : data.A_R[p];
   Vector6 A = A_P.vector() + data.c_R[i].vector();
-  if (nub == 1) {
-    if (prescribed.at(u0)) {
-      const double ud = prescribed.udot(u0);
-      data.udot[u0] = ud;
-      A += S.col(0) * ud;
-      data.tau[u0] = S.col(0).dot(data.P_R[i].matrix() * A + data.pA_R[i].vector());
-    } else {
-      const double ud = data.Dinv[i](0, 0) * (data.eps[i][0] - data.PS_R[i].col(0).dot(A));
-      data.udot[u0] = ud;
-      A += S.col(0) * ud;
-    }
-  } else if (nub > 1) {
-    withColumnCount(nub, [&](auto columns) {
-      constexpr int K = decltype(columns)::value;
-      const int n = std::min(nub, K);  // nub itself; the bound lets GCC see the blocks' size
-      const auto SK = S.leftCols<K>();
-      Eigen::Matrix<double, K, 1> ud = Eigen::Matrix<double, K, 1>::Zero();
-      bool anyPrescribed = false;
-      for (int k = 0; k < n; ++k) {
-        if (prescribed.at(u0 + k)) {
-          ud[k] = prescribed.udot(u0 + k);
-          anyPrescribed = true;
-        }
-      }
-      if (anyPrescribed) A += SK * ud;
-      // Zero on prescribed rows and beyond nu (unit rows of Dinv, zero ε and zero columns of U).
-      const Eigen::Matrix<double, K, 1> udFree =
-          data.Dinv[i].topLeftCorner<K, K>() *
-          (data.eps[i].head<K>() - data.PS_R[i].leftCols<K>().transpose() * A);
-      A += SK * udFree;  // columns beyond nu are zero
-      ud += udFree;
-      // Entry by entry: as a segment copy, GCC's x86-64-v3 variant warns that a 2-double packet
-      // would read past ud (K = 2) on a path where n > K, which the bound above excludes.
-      for (int k = 0; k < n; ++k) data.udot[u0 + k] = ud[k];
-      if (anyPrescribed) {
-        const Vector6 f = data.P_R[i].matrix() * A + data.pA_R[i].vector();
-        for (int k = 0; k < n; ++k) {
-          if (prescribed.at(u0 + k)) data.tau[u0 + k] = S.col(k).dot(f);
-        }
-      }
-    });
+  if constexpr (K == HingeKernel::Prescribed) {
+    outwardStepPrescribed(model, data, b, prescribed, A);
+  } else if constexpr (columns == 1) {
+    const double ud = data.Dinv[i](0, 0) * (data.eps[i][0] - data.PS_R[i].col(0).dot(A));
+    data.udot[u0] = ud;
+    A += data.S_R[i].col(0) * ud;
+  } else if constexpr (columns > 1) {
+    const Eigen::Matrix<double, columns, 1> ud =
+        data.Dinv[i].topLeftCorner<columns, columns>() *
+        (data.eps[i].head<columns>() - data.PS_R[i].leftCols<columns>().transpose() * A);
+    A += data.S_R[i].leftCols<columns>() * ud;
+    data.udot.segment<columns>(u0) = ud;
   }
   data.A_R[i] = SpatialMotion(A);
   data.A_WB_B[i] = SpatialTransform(data.X_RB[i]).inverseApply(data.A_R[i]);
 }
 
-// The three passes (detail::articulatedBodyAlgorithm). Flattened: every call below is inlined
-// into the one loop body. Left to its heuristics, GCC keeps the joint kernels, pose products and
-// spatial-vector constructors out of line in a function this large (docs/performance.md, "Why
-// the kernels have their form").
+// The three passes (detail::articulatedBodyAlgorithm), each body's step specialized for the
+// kernel the model chose for it (MultibodyModel::hingeKernels): one switch per body and pass.
+// Flattened: every call below is inlined into the loop bodies. Left to its heuristics, GCC keeps
+// the joint kernels, pose products and spatial-vector constructors out of line in a function
+// this large (docs/performance.md, "Why the kernels have their form").
 [[gnu::flatten]] void runArticulatedBodyAlgorithm(const MultibodyModel& model, MultibodyData& data,
                                                   const double* q, const double* u,
                                                   const Eigen::Ref<const Eigen::VectorXd>& tau,
@@ -285,6 +393,7 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
                                                   std::span<const SpatialForce> F_ext_B) {
   const int n = model.bodyCount();
   const PrescribedMotion prescribed(model, udotPrescribed);
+  const HingeKernel* kernel = model.hingeKernels(udotPrescribed != nullptr).data();
   data.tau = tau;  // the prescribed entries are overwritten in pass 3
 
   // Pass 1: kinematics when asked (two sweeps, hinge_kernels.h) and the poses in R, root to leaves;
@@ -293,19 +402,36 @@ void outwardStep(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
   // of ABA's time, measured; docs/performance.md, "Why the kernels have their form").
   if (q != nullptr) {
     data.V_WB_B[0] = SpatialMotion();
-    for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q, u);
+    for (BodyIndex b = 1; b < n; ++b) {
+      detail::withHingeKernel(
+          kernel[b], [&](auto k) { startJoint<decltype(k)::value>(model, data, b, q, u); });
+    }
   }
   for (BodyIndex b = 1; b < n; ++b) {
-    if (q != nullptr) detail::finishBodyKinematics(model, data, b);
+    if (q != nullptr) {
+      detail::withHingeKernel(kernel[b],
+                              [&](auto k) { finishJoint<decltype(k)::value>(model, data, b); });
+    }
     detail::updateReferencePose(model, data, b);
   }
-  for (BodyIndex b = 1; b < n; ++b) initializeArticulatedBody(model, data, b, F_ext_B);
+  for (BodyIndex b = 1; b < n; ++b) {
+    detail::withHingeKernel(kernel[b], [&](auto k) {
+      initializeArticulatedBody<decltype(k)::value>(model, data, b, F_ext_B);
+    });
+  }
   // Pass 2 (leaves to root): articulated inertias and bias forces.
-  for (BodyIndex b = n - 1; b >= 1; --b) inwardStep(model, data, b, tau, prescribed);
+  for (BodyIndex b = n - 1; b >= 1; --b) {
+    detail::withHingeKernel(kernel[b], [&](auto k) {
+      inwardStep<decltype(k)::value>(model, data, b, tau, prescribed);
+    });
+  }
   // Pass 3 (root to leaves): accelerations; gravity as an upward acceleration of the world.
   data.A_WB_B[0] = SpatialMotion(Vector3::Zero(), Vector3(-model.gravity()));
   data.A_R[0] = data.A_WB_B[0];
-  for (BodyIndex b = 1; b < n; ++b) outwardStep(model, data, b, prescribed);
+  for (BodyIndex b = 1; b < n; ++b) {
+    detail::withHingeKernel(
+        kernel[b], [&](auto k) { outwardStep<decltype(k)::value>(model, data, b, prescribed); });
+  }
 }
 
 }  // namespace

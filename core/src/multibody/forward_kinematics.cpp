@@ -22,7 +22,9 @@ void positionAndVelocityKinematics(const MultibodyModel& model, MultibodyData& d
   const int n = model.bodyCount();
   data.V_WB_B[0] = SpatialMotion();
   for (BodyIndex b = 1; b < n; ++b) detail::startBodyKinematics(model, data, b, q, u);
-  for (BodyIndex b = 1; b < n; ++b) detail::finishBodyKinematics(model, data, b);
+  for (BodyIndex b = 1; b < n; ++b) {
+    detail::finishBodyKinematics(model, data, b, detail::isPinInBodyFrame(model, b));
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "hopsim/core/multibody/hinge_kernel.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::multibody {
@@ -13,6 +14,10 @@ namespace {
 constexpr std::array<std::string_view, 11> kHingeNames{
     "LOCKED", "PIN",    "SLIDER",        "CYLINDRICAL", "UJOINT",           "GIMBAL",
     "BALL",   "PLANAR", "TRANSLATIONAL", "FULL6DOF",    "FULL6DOF_INERTIAL"};
+
+constexpr std::array<std::string_view, kHingeKernelCount> kHingeKernelNames{
+    "LOCKED",     "PIN_ABOUT_X", "PIN_ABOUT_Y",   "PIN_ABOUT_Z", "PIN_IN_BODY",
+    "ONE_COLUMN", "TWO_COLUMNS", "THREE_COLUMNS", "SIX_COLUMNS", "PRESCRIBED"};
 
 std::string describe(const Vector3& v) {
   std::ostringstream out;
@@ -55,6 +60,37 @@ Subhinge sub(SubhingeType type, const Vector3& axis = Vector3::UnitZ()) {
 }  // namespace
 
 std::string_view toString(HingeType type) { return kHingeNames[static_cast<std::size_t>(type)]; }
+
+std::string_view toString(HingeKernel kernel) {
+  return kHingeKernelNames[static_cast<std::size_t>(kernel)];
+}
+
+HingeKernel selectHingeKernel(const Hinge& hinge, bool outboardIsBodyFrame, bool anyPrescribed) {
+  if (anyPrescribed) return HingeKernel::Prescribed;
+  switch (hinge.nu()) {
+    case 0:
+      return HingeKernel::Locked;
+    case 1:
+      break;
+    case 2:
+      return HingeKernel::TwoColumns;
+    case 3:
+      return HingeKernel::ThreeColumns;
+    default:
+      return HingeKernel::SixColumns;
+  }
+  if (hinge.type() != HingeType::Pin || !outboardIsBodyFrame) return HingeKernel::OneColumn;
+  switch (hinge.subhinge(0).coordinateAxis) {
+    case 0:
+      return HingeKernel::PinAboutX;
+    case 1:
+      return HingeKernel::PinAboutY;
+    case 2:
+      return HingeKernel::PinAboutZ;
+    default:
+      return HingeKernel::PinInBody;
+  }
+}
 
 HingeType hingeTypeFromString(std::string_view name) {
   std::string upper(name);

@@ -163,19 +163,21 @@ void coordinatePinPose(const RigidTransform& X_PF, double c, double s, RigidTran
   R_PM.col(k) = R_PF.col(k);
   X_PM = RigidTransform(R_PM, X_PF.translation());
 }
-// The same for the PIN subhinge s about ±e_k (Subhinge::coordinateAxis) at angle θ: about -e_k
-// it turns by -θ.
-inline void coordinatePinPose(const RigidTransform& X_PF, const Subhinge& s, double angle,
-                              RigidTransform& X_PM) {
-  const int k = s.coordinateAxis;
-  const double c = std::cos(angle), sn = s.axis[k] * std::sin(angle);
-  switch (k) {
-    case 0:
-      return coordinatePinPose<0>(X_PF, c, sn, X_PM);
-    case 1:
-      return coordinatePinPose<1>(X_PF, c, sn, X_PM);
-    default:
-      return coordinatePinPose<2>(X_PF, c, sn, X_PM);
+// Body b's PIN about ±e_k of F (its Subhinge::coordinateAxis k) at (q, u), system vectors: X_PM
+// (about -e_k it turns by -θ) into data.X_PB, its column [n; 0] of S_M into data.S_B and, when u
+// is not null, V_J = [n u; 0] and c_J = 0, about Mo in M.
+template <int k>
+void coordinatePinJointKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                                  const double* q, const double* u, SpatialMotion* V_J,
+                                  SpatialMotion* c_J) {
+  const auto i = static_cast<std::size_t>(b);
+  const Subhinge& s = model.hinge(b).subhinge(0);
+  const double angle = q[model.qStart(b)];
+  coordinatePinPose<k>(model.X_PF(b), std::cos(angle), s.axis[k] * std::sin(angle), data.X_PB[i]);
+  data.S_B[i].col(0) << s.axis, Vector3::Zero();
+  if (u != nullptr) {
+    *V_J = SpatialMotion(Vector3(s.axis * u[model.uStart(b)]), Vector3::Zero());
+    *c_J = SpatialMotion();
   }
 }
 
@@ -190,12 +192,15 @@ inline void bodyJointKinematics(const MultibodyModel& model, MultibodyData& data
   RigidTransform& X_PB = data.X_PB[i];
   // X_PM = X_PF X_FM first; a PIN about a coordinate axis (the common joint) more cheaply.
   if (h.type() == HingeType::Pin && h.subhinge(0).coordinateAxis >= 0) {
-    const Subhinge& s = h.subhinge(0);
-    coordinatePinPose(model.X_PF(b), s, q[model.qStart(b)], X_PB);
-    S.col(0) << s.axis, Vector3::Zero();
-    if (u != nullptr) {
-      *V_J_B = SpatialMotion(Vector3(s.axis * u[model.uStart(b)]), Vector3::Zero());
-      *c_J_B = SpatialMotion();
+    switch (h.subhinge(0).coordinateAxis) {
+      case 0:
+        coordinatePinJointKinematics<0>(model, data, b, q, u, V_J_B, c_J_B);
+        break;
+      case 1:
+        coordinatePinJointKinematics<1>(model, data, b, q, u, V_J_B, c_J_B);
+        break;
+      default:
+        coordinatePinJointKinematics<2>(model, data, b, q, u, V_J_B, c_J_B);
     }
   } else {
     RigidTransform X_FM;
@@ -235,7 +240,8 @@ inline void composeWorldPose(const MultibodyModel& model, MultibodyData& data, B
 }
 
 // Whether body b's hinge is a PIN whose outboard frame M is the body frame: then S_B = [n; 0],
-// V_J = [n u; 0] and c_J = 0, which the kernels below use to skip zero terms.
+// V_J = [n u; 0] and c_J = 0, which the kernels below use to skip zero terms. ABA has it in its
+// HingeKernel; forwardKinematics tests it here.
 inline bool isPinInBodyFrame(const MultibodyModel& model, BodyIndex b) {
   return model.hinge(b).type() == HingeType::Pin && model.outboardIsBodyFrame(b);
 }
@@ -245,11 +251,13 @@ inline bool isPinInBodyFrame(const MultibodyModel& model, BodyIndex b) {
 // V_WB_B = ᴮX_P V_P + V_J and its velocity-product acceleration c_B = c_J + V x V_J. Returns
 // V_WB_B. With A_B (RNEA), also moves the parent's data.A_WB_B to B into *A_B, in the same
 // product as the velocity. Without it (the sweeps of ABA and forwardKinematics), c_B of a PIN in
-// the body frame is [ω × ω_J; v × ω_J], one cross product and the sums of zeros fewer; RNEA's one
-// sweep measured 2 % slower with that test in it, and keeps the general form.
+// the body frame (pinInBodyFrame, isPinInBodyFrame) is [ω × ω_J; v × ω_J], one cross product and
+// the sums of zeros fewer; RNEA's one sweep measured 2 % slower with that test in it, and keeps
+// the general form.
 inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, MultibodyData& data,
                                            BodyIndex b, const SpatialMotion& V_J,
-                                           const SpatialMotion& c_J, SpatialMotion* A_B = nullptr) {
+                                           const SpatialMotion& c_J, bool pinInBodyFrame,
+                                           SpatialMotion* A_B = nullptr) {
   const auto i = static_cast<std::size_t>(b);
   const auto p = static_cast<std::size_t>(model.parent(b));
   composeWorldPose(model, data, b);
@@ -261,7 +269,7 @@ inline SpatialMotion composeBodyKinematics(const MultibodyModel& model, Multibod
   }
   V += V_J;
   data.V_WB_B[i] = V;
-  if (A_B == nullptr && isPinInBodyFrame(model, b)) {
+  if (A_B == nullptr && pinInBodyFrame) {
     const Vector3 w_J = V_J.rotational();
     data.c_B[i] =
         SpatialMotion(Vector3(V.rotational().cross(w_J)), Vector3(V.translational().cross(w_J)));
@@ -277,7 +285,7 @@ inline SpatialMotion propagateBodyVelocity(const MultibodyModel& model, Multibod
                                            SpatialMotion* A_B = nullptr) {
   SpatialMotion V_J, c_J;
   bodyJointKinematics(model, data, b, q, u, &V_J, &c_J);
-  return composeBodyKinematics(model, data, b, V_J, c_J, A_B);
+  return composeBodyKinematics(model, data, b, V_J, c_J, false, A_B);
 }
 
 // The same outward pass in two sweeps over the bodies (forwardKinematics, ABA). The first
@@ -293,11 +301,12 @@ inline void startBodyKinematics(const MultibodyModel& model, MultibodyData& data
   const auto i = static_cast<std::size_t>(b);
   bodyJointKinematics(model, data, b, q, u, &data.V_WB_B[i], &data.c_B[i]);
 }
-inline void finishBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b) {
+inline void finishBodyKinematics(const MultibodyModel& model, MultibodyData& data, BodyIndex b,
+                                 bool pinInBodyFrame) {
   const auto i = static_cast<std::size_t>(b);
   const SpatialMotion V_J = data.V_WB_B[i];  // copies: composeBodyKinematics overwrites both
   const SpatialMotion c_J = data.c_B[i];
-  composeBodyKinematics(model, data, b, V_J, c_J);
+  composeBodyKinematics(model, data, b, V_J, c_J, pinInBodyFrame);
 }
 
 // Sets body b's pose X_RB in its tree's frame R (MultibodyData: the body frame of b's base),

@@ -52,6 +52,8 @@ MultibodyModel::MultibodyModel() {
   X_BM_.emplace_back();
   X_MB_.emplace_back();
   mIsB_.push_back(1);
+  abaKernel_.push_back(HingeKernel::Locked);
+  hybridKernel_.push_back(HingeKernel::Locked);
   qStart_.push_back(0);
   uStart_.push_back(0);
   bodyByName_.emplace("world", kWorldBody);
@@ -95,6 +97,9 @@ BodyIndex MultibodyModel::addBody(std::string_view name, BodyIndex parent,
   nu_ += hinge.nu();
   prescribed_.resize(static_cast<std::size_t>(nu_), 0);
   limits_.resize(static_cast<std::size_t>(nq_));
+  abaKernel_.emplace_back();
+  hybridKernel_.emplace_back();
+  selectHingeKernels(b);
   bodyByName_.emplace(std::string(name), b);
   ++structureRevision_;
   ++massPropertiesRevision_;
@@ -169,6 +174,15 @@ void MultibodyModel::setPrescribed(BodyIndex b, int subhinge, bool prescribed) {
     prescribedCount_ += (prescribed ? 1 : 0) - flag;
     flag = prescribed ? 1 : 0;
   }
+  selectHingeKernels(b);
+}
+
+void MultibodyModel::selectHingeKernels(BodyIndex b) {
+  const Hinge& h = hinge_[idx(b)];
+  bool anyPrescribed = false;
+  for (int k = uStart(b); k < uStart(b) + h.nu(); ++k) anyPrescribed |= isPrescribed(k);
+  abaKernel_[idx(b)] = selectHingeKernel(h, outboardIsBodyFrame(b), false);
+  hybridKernel_[idx(b)] = selectHingeKernel(h, outboardIsBodyFrame(b), anyPrescribed);
 }
 
 void MultibodyModel::setPrescribed(BodyIndex b, bool prescribed) {

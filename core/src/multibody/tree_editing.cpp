@@ -75,6 +75,8 @@ std::vector<std::string> MultibodyModel::removeBody(BodyIndex b) {
   keepBodies(X_BM_, removed);
   keepBodies(X_MB_, removed);
   keepBodies(mIsB_, removed);
+  keepBodies(abaKernel_, removed);
+  keepBodies(hybridKernel_, removed);
   for (std::size_t i = 1; i < parent_.size(); ++i) parent_[i] = newIndex[idx(parent_[i])];
 
   // Layout, counts and name maps from the kept bodies.
@@ -210,6 +212,7 @@ BodyIndex MultibodyModel::attachSubtree(const Subtree& subtree, BodyIndex newPar
         edited.prescribed_[static_cast<std::size_t>(edited.uStart(b)) + j] = flag ? 1 : 0;
         edited.prescribedCount_ += flag ? 1 : 0;
       }
+      edited.selectHingeKernels(b);
       for (std::size_t j = 0; j < body.limits.size(); ++j) {
         if (const auto& limits = body.limits[j]) {
           edited.setJointLimits(b, static_cast<int>(j), limits->lower, limits->upper);

@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "hopsim/core/multibody/hinge.h"
+#include "hopsim/core/multibody/hinge_kernel.h"
 #include "hopsim/core/spatial/rigid_transform.h"
 #include "hopsim/core/spatial/spatial_inertia.h"
 #include "hopsim/core/spatial/spatial_transform.h"
@@ -207,6 +209,13 @@ class MultibodyModel {
   const RigidTransform& X_MB(BodyIndex b) const { return X_MB_[idx(b)]; }
   /// Whether X_BM is the identity (then M = B and no transform is applied).
   bool outboardIsBodyFrame(BodyIndex b) const { return mIsB_[idx(b)] != 0; }
+  /// The kernel the articulated-body recursion runs for each body (the world's first, LOCKED),
+  /// chosen from its hinge, its frames and, when honourPrescribed, its prescribed flags:
+  /// aba's (every entry free) or hybridDynamics' (the flags honoured). Kept up to date by
+  /// addBody, setPrescribed and the tree edits.
+  std::span<const HingeKernel> hingeKernels(bool honourPrescribed) const {
+    return honourPrescribed ? hybridKernel_ : abaKernel_;
+  }
 
   /// Number of nodes.
   int nodeCount() const { return static_cast<int>(nodes_.size()); }
@@ -224,6 +233,8 @@ class MultibodyModel {
   static std::size_t idx(BodyIndex b) { return static_cast<std::size_t>(b); }
   // Throws InputError naming `where` unless `coordinate` indexes body b's hinge Q.
   void checkCoordinate(BodyIndex b, int coordinate, std::string_view where) const;
+  // Chooses body b's two kernels (hingeKernels) from its hinge, frames and prescribed flags.
+  void selectHingeKernels(BodyIndex b);
 
   std::vector<std::string> name_;
   std::vector<BodyIndex> parent_;
@@ -233,6 +244,8 @@ class MultibodyModel {
   std::vector<RigidTransform> X_BM_;
   std::vector<RigidTransform> X_MB_;
   std::vector<unsigned char> mIsB_;
+  std::vector<HingeKernel> abaKernel_;     // per body, every U entry free
+  std::vector<HingeKernel> hybridKernel_;  // per body, the prescribed flags honoured
   std::vector<int> qStart_;
   std::vector<int> uStart_;
   std::vector<unsigned char> prescribed_;  // per system U entry
