@@ -789,7 +789,7 @@ mechanism::Mechanism readMechanism(const InputNode& document, const std::string&
 }
 
 mechanism::Mechanism readMechanismFile(const std::string& path) {
-  return readMechanism(loadYamlFile(path), path);
+  return mbse::readMechanism(loadYamlFile(path), path);
 }
 
 bool looksLikeMbse(const InputNode& document) {
