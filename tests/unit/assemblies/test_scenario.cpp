@@ -357,9 +357,9 @@ TEST_CASE("scenario: overrides of the document, and of variables after binding")
   CHECK(number(*s, "signals.y") == doctest::Approx(0.35));
 }
 
-TEST_CASE("scenario: bad override paths suggest, bad override values name --set") {
+TEST_CASE("scenario: bad override paths suggest, bad override values name the override") {
   std::string m = errorOf(kOverridable, {"assemblies.p.params.mas=2"});
-  CHECK(has(m, "--set assemblies.p.params.mas=2"));
+  CHECK(has(m, "override assemblies.p.params.mas=2"));
   CHECK(has(m, "did you mean 'mass'"));
   m = errorOf(kOverridable, {"signals.xx=5"});
   CHECK(has(m, "signals.xx"));
@@ -369,9 +369,9 @@ TEST_CASE("scenario: bad override paths suggest, bad override values name --set"
   CHECK(has(m, "assemblies.p.params.mass"));
   CHECK(has(m, "-2"));
   m = errorOf(kOverridable, {"signals.x=3 kg"});
-  CHECK(has(m, "--set signals.x=3 kg"));
+  CHECK(has(m, "override signals.x=3 kg"));
   m = errorOf(kOverridable, {"simulation.end_time=soon"});
-  CHECK(has(m, "--set simulation.end_time=soon"));
+  CHECK(has(m, "override simulation.end_time=soon"));
   CHECK(has(m, "simulation.end_time"));
   m = errorOf(kOverridable, {"no equals sign"});
   CHECK(has(m, "PATH=VALUE"));

@@ -222,7 +222,7 @@ TEST_CASE("BekkerWheelSoilContact: drawbar pull against slip is Wong's predictio
   CHECK(previous > 0.0);
 }
 
-TEST_CASE("BekkerWheelSoilContact: backward travel mirrors forward; sideslip resists") {
+TEST_CASE("BekkerWheelSoilContact: backward travel mirrors forward, sideslip resists") {
   const RolledWheel forward = rolledWheel(kDrySand, 0.02, 0.1, 0.3, 64);
   const RolledWheel backward = rolledWheel(kDrySand, 0.02, -0.1, 0.3, 64);
   CHECK(backward.w == doctest::Approx(forward.w).epsilon(1e-12));
