@@ -63,6 +63,17 @@ bool hop(ZeroCrossingDetector& detector, TimeHost& host, double a, double b, Tic
   return detector.locate(host, roundToTicks(a), t1, x1);
 }
 
+// A hop from a to b that must find a crossing, run again to end at it, then the crossings
+// there fired: returns the located end.
+double hopToCrossingAndFire(ZeroCrossingDetector& detector, TimeHost& host, double a, double b) {
+  Ticks t1 = 0;
+  double x1 = 0.0;
+  REQUIRE(hop(detector, host, a, b, t1, x1));
+  host.state = x1;
+  detector.fire(host, x1);
+  return x1;
+}
+
 }  // namespace
 
 TEST_CASE("zero-crossing detector: a crossing inside a hop is located and ends the hop there") {
@@ -107,11 +118,7 @@ TEST_CASE("zero-crossing detector: direction decides which sign changes trigger"
   detector.add("rising", falling, CrossingDirection::Rising, journal(calls, "rising"), {});
   detector.add("either", falling, CrossingDirection::Either, journal(calls, "either"), {});
   detector.add("falling", falling, CrossingDirection::Falling, journal(calls, "falling"), {});
-  Ticks t1 = 0;
-  double x1 = 0.0;
-  REQUIRE(hop(detector, host, 0.5, 1.5, t1, x1));
-  host.state = x1;
-  detector.fire(host, x1);
+  hopToCrossingAndFire(detector, host, 0.5, 1.5);
   REQUIRE(calls.size() == 2);
   CHECK(calls[0].first == "either");
   CHECK(calls[1].first == "falling");
@@ -128,12 +135,7 @@ TEST_CASE(
   detector.add("a", at(1.2), CrossingDirection::Either, journal(calls, "a"), {.priority = 1});
   detector.add("b", at(1.2 + 1e-11), CrossingDirection::Either, journal(calls, "b"), {});
   detector.add("late", at(1.3), CrossingDirection::Either, journal(calls, "late"), {});
-  Ticks t1 = 0;
-  double x1 = 0.0;
-  REQUIRE(hop(detector, host, 1.0, 1.5, t1, x1));
-  CHECK(std::abs(x1 - 1.2) <= 1e-10);
-  host.state = x1;
-  detector.fire(host, x1);
+  CHECK(std::abs(hopToCrossingAndFire(detector, host, 1.0, 1.5) - 1.2) <= 1e-10);
   // By priority, then registration: b (0) before a (1); late, 0.1 s on, waits for its own hop.
   REQUIRE(calls.size() == 2);
   CHECK(calls[0].first == "b");
@@ -205,11 +207,7 @@ TEST_CASE("zero-crossing detector: one-shot conditions, and removal while firing
                {.oneShot = true});
   detector.add("victim", line, CrossingDirection::Either, journal(calls, "victim"), {});
   detector.add("kept", line, CrossingDirection::Either, journal(calls, "kept"), {});
-  Ticks t1 = 0;
-  double x1 = 0.0;
-  REQUIRE(hop(detector, host, 0.5, 1.5, t1, x1));
-  host.state = x1;
-  detector.fire(host, x1);
+  hopToCrossingAndFire(detector, host, 0.5, 1.5);
   REQUIRE(calls.size() == 2);
   CHECK(calls[0].first == "once");
   CHECK(calls[1].first == "kept");
@@ -229,11 +227,7 @@ TEST_CASE("zero-crossing detector: the memory across hops saved and restored") {
   std::vector<Snapshot::CrossingMemory> before;
   int chatteringBefore = -1;
   detector.save(before, chatteringBefore);
-  Ticks t1 = 0;
-  double x1 = 0.0;
-  REQUIRE(hop(detector, host, 1.5, 1.6, t1, x1));
-  host.state = x1;
-  detector.fire(host, x1);
+  hopToCrossingAndFire(detector, host, 1.5, 1.6);
   std::vector<Snapshot::CrossingMemory> after;
   int chatteringAfter = -1;
   detector.save(after, chatteringAfter);
