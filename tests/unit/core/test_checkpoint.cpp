@@ -16,6 +16,7 @@
 #include "hopsim/core/simulation.h"
 #include "hopsim/core/version.h"
 #include "hopsim/signals/error.h"
+#include "same_bits.h"
 #include "test_models.h"
 
 namespace hopsim::test {
@@ -60,18 +61,6 @@ void buildScenario(Simulation& sim, Journal& journal) {
   });
   sim.registerTimedEvent("list", std::vector<double>{3.0, 6.0, 9.0},
                          [&journal](Simulation&, double t) { journal.kicks.push_back(t); });
-}
-
-bool sameBits(const Value& a, const Value& b) {
-  if (a.index() != b.index()) return false;
-  if (const auto* x = std::get_if<double>(&a)) {
-    return std::memcmp(x, &std::get<double>(b), sizeof(double)) == 0;
-  }
-  if (const auto* x = std::get_if<std::vector<double>>(&a)) {
-    const auto& y = std::get<std::vector<double>>(b);
-    return x->size() == y.size() && std::memcmp(x->data(), y.data(), x->size() * 8) == 0;
-  }
-  return a == b;
 }
 
 std::string checkpointPath(const std::string& tag) {

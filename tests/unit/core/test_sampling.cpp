@@ -16,6 +16,7 @@
 #include "hopsim/core/simulation.h"
 #include "hopsim/signals/error.h"
 #include "multibody_test_models.h"
+#include "same_bits.h"
 
 namespace hopsim {
 namespace {
@@ -24,6 +25,7 @@ using spatial::Matrix3;
 using spatial::RigidTransform;
 using spatial::SpatialInertia;
 using spatial::Vector3;
+using test::sameBits;
 
 /// A free-flying base carrying a gimbal arm with a driven hinge, a prescribed (masked) pin, a
 /// body whose mass changes at t = 0.3 s from maskedCoordinates, a thruster and a probe; beside
@@ -67,10 +69,6 @@ void addGround(Simulation& sim, const test::Ball& ball, std::vector<double>& bou
 }
 
 /// Bit-for-bit equality (NaN, an output not yet written, equals itself).
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
 /// Everything a run leaves behind that results are made of.
 struct RunResult {
   std::vector<double> q, u, spring;

@@ -13,6 +13,7 @@
 #include "hopsim/core/simulation.h"
 #include "hopsim/core/snapshot.h"
 #include "hopsim/signals/error.h"
+#include "same_bits.h"
 #include "test_models.h"
 
 namespace hopsim::test {
@@ -71,12 +72,8 @@ void buildScenario(Simulation& sim, Journal& journal) {
                          [&journal](Simulation&, double t) { journal.kicks.push_back(t); });
 }
 
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
-
-bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
-}
+// Beside same_bits.h's overloads, which these would hide.
+using hopsim::test::sameBits;
 
 bool sameBits(const Buffer& a, const Buffer& b) {
   if (a.type() != b.type() || a.length() != b.length()) return false;
