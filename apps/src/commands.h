@@ -106,6 +106,9 @@ struct CampaignOptions {
   std::optional<int> workers;            ///< local worker processes (0: serial, in-process)
   std::optional<std::string> scheduler;  ///< a running Dask scheduler's address
   std::optional<std::int64_t> replay;    ///< run this member alone
+  std::optional<std::int64_t> runs;      ///< replaces the file's number of runs
+  std::vector<std::string> overrides;    ///< PATH=VALUE overrides added to the file's
+  std::optional<std::string> outDir;     ///< where the outputs go (default: the current one)
   std::optional<std::string> out;        ///< the results file
   bool quiet = false;                    ///< no progress and no summary
 };

@@ -224,9 +224,18 @@ int main(int argc, char** argv) {
   addValue(*campaignCommand, "--replay", campaign.replay,
            integer(0, std::numeric_limits<std::int64_t>::max()), "INT",
            "run member RUN alone and print what it recorded");
+  addValue(*campaignCommand, "--runs", campaign.runs,
+           integer(1, std::numeric_limits<std::int64_t>::max()), "INT",
+           "the number of runs, replacing the file's runs");
+  campaignCommand->add_option("--set", campaign.overrides,
+                              "PATH=VALUE override of the scenario for every run, added to the "
+                              "file's overrides (repeatable)");
+  campaignCommand->add_option("--out-dir", campaign.outDir,
+                              "the directory the outputs go to (default: the current directory; "
+                              "created if missing)");
   campaignCommand->add_option("--out", campaign.out,
                               "the results file (default: outputs.file, else the campaign "
-                              "file's name with .h5)");
+                              "file's name with .h5, in the output directory)");
   campaignCommand->add_flag("--quiet", campaign.quiet, "no progress and no summary");
   campaignCommand->get_option("--workers")->excludes(campaignCommand->get_option("--scheduler"));
   try {

@@ -151,6 +151,12 @@ int runCampaign(const CampaignOptions& options) {
     arguments.emplace_back("--replay");
     arguments.push_back(std::to_string(*options.replay));
   }
+  if (options.runs) {
+    arguments.emplace_back("--runs");
+    arguments.push_back(std::to_string(*options.runs));
+  }
+  for (const std::string& override : options.overrides) arguments.push_back("--set=" + override);
+  if (options.outDir) arguments.push_back("--out-dir=" + *options.outDir);
   if (options.out) {
     arguments.emplace_back("--out");
     arguments.push_back(*options.out);

@@ -120,6 +120,12 @@ const SignalSlice& Model::binding(FieldRole port, std::size_t index) const {
   return (port == FieldRole::FlowIn ? inputs_ : outputs_).at(index).slice;
 }
 
+bool Model::ownsSignal(FieldRole port, std::size_t index) const {
+  const SignalSlice& slice = binding(port, index);
+  return slice.valid() && std::any_of(ownSignals_.begin(), ownSignals_.end(),
+                                      [&](const auto& s) { return s.get() == &slice.signal(); });
+}
+
 Value Model::get(FieldRole role, std::string_view field) const {
   const std::size_t index = fieldIndex(role, field);
   if (!isPort(role)) return values(role)[index].get();
@@ -302,17 +308,53 @@ bool usesLengthSymbol(const ModelSpec& spec, const std::string& symbol) {
 
 }  // namespace
 
+void ModelBinding::tieOwnSignals(Model& model,
+                                 const std::vector<std::pair<std::string, std::size_t>>& symbols) {
+  for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
+    auto& ports = role == FieldRole::FlowIn ? model.inputs_ : model.outputs_;
+    for (std::size_t i = 0; i < ports.size(); ++i) {
+      if (ports[i].slice.valid()) continue;
+      const FieldSpec& field = model.spec().fields(role)[i];
+      std::size_t length = field.length;
+      if (field.variableLength()) {
+        const auto symbol = std::find_if(symbols.begin(), symbols.end(), [&](const auto& s) {
+          return s.first == field.lengthSymbol;
+        });
+        if (symbol == symbols.end()) {
+          throw ModelError(model.describe() + ": length '" + field.lengthSymbol + "' of untied " +
+                           (role == FieldRole::FlowIn ? "flowIn '" : "flowOut '") + field.name +
+                           "' is fixed by no tied port and no set param (tie it)");
+        }
+        length = symbol->second;
+      }
+      Signal& own = *model.ownSignals_.emplace_back(
+          std::make_unique<Signal>(model.name() + "." + field.name + " (untied)", field.type,
+                                   length, field.unit, field.description));
+      if (role == FieldRole::FlowIn) {
+        assignDefault(field, own.buffer(), model.fieldPath(role, i));
+        own.markWritten();
+      }
+      ports[i].slice = own.whole();
+    }
+  }
+}
+
 void ModelBinding::prepare(Model& model) {
   const ModelSpec& spec = model.spec();
-  // Every port tied.
+  // The signals the last lock() gave untied ports go: a port tied since then uses its tie.
   for (FieldRole role : {FieldRole::FlowIn, FieldRole::FlowOut}) {
-    const auto& ports = role == FieldRole::FlowIn ? model.inputs_ : model.outputs_;
+    auto& ports = role == FieldRole::FlowIn ? model.inputs_ : model.outputs_;
     for (std::size_t i = 0; i < ports.size(); ++i) {
-      if (!ports[i].slice.valid()) {
-        throw ModelError(model.describe() + ": " +
-                         (role == FieldRole::FlowIn ? "flowIn '" : "flowOut '") +
-                         spec.fields(role)[i].name + "' is not tied to a signal");
-      }
+      if (model.ownsSignal(role, i)) ports[i].slice = {};
+    }
+  }
+  model.ownSignals_.clear();
+  // Every input tied, unless it declares a default: a value nobody gave is a mistake. An
+  // output nobody reads may stay untied, as in dataflow tools.
+  for (std::size_t i = 0; i < model.inputs_.size(); ++i) {
+    if (!model.inputs_[i].slice.valid() && !spec.fields(FieldRole::FlowIn)[i].defaultValue) {
+      throw ModelError(model.describe() + ": flowIn '" + spec.fields(FieldRole::FlowIn)[i].name +
+                       "' is not tied to a signal");
     }
   }
   // Variable lengths: ports fix them, set params must agree.
@@ -335,7 +377,7 @@ void ModelBinding::prepare(Model& model) {
     const auto& ports = role == FieldRole::FlowIn ? model.inputs_ : model.outputs_;
     for (std::size_t i = 0; i < ports.size(); ++i) {
       const FieldSpec& field = spec.fields(role)[i];
-      if (field.variableLength()) {
+      if (field.variableLength() && ports[i].slice.valid()) {
         bind(field.lengthSymbol, ports[i].slice.length(),
              std::string(branchName(role)) + " '" + field.name + "' tied to '" +
                  ports[i].slice.describe() + "'");
@@ -387,6 +429,7 @@ void ModelBinding::prepare(Model& model) {
       }
     }
   }
+  tieOwnSignals(model, symbols);
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (!model.paramAssigned_[i]) {
       throw ModelError(model.describe() + ": param '" + params[i].name +

@@ -155,10 +155,10 @@ def results_html(results, statistics):
     summary = results.summary()
     parts = [f"<p><b>hopsim.CampaignResults</b>: {summary['runs']} runs, "
              f"{summary['failures']} failed</p>"]
-    rows = [[_text(name), str(stats["count"])] +
+    rows = [[_text(name), _text(results.unit(name)), str(stats["count"])] +
             [_text(f"{stats[s]:.6g}") if s in stats else "-" for s in statistics]
             for name, stats in summary["outputs"].items()]
-    parts.append(_table(["output", "count"] + list(statistics), rows))
+    parts.append(_table(["output", "unit", "count"] + list(statistics), rows))
     failed = np.flatnonzero(~results.ok)
     if failed.size:
         parts.append(_table(["failed run", "error"],

@@ -13,7 +13,9 @@ dry mass, the throttle and the starting altitude dispersed, run serially, on a L
 - A run that fails (a parameter out of range) is recorded with its error; the others run.
 - A dispersion that does not apply as asked (a model's output, which the model computes again
   when the run starts) fails its run.
-- Any run replays alone with the same results; ``hopsim campaign`` runs the file.
+- Any run replays alone with the same results; ``hopsim campaign`` runs the file, sized and
+  changed from the command line (``--runs``, ``--set``), writes where it is run or into
+  ``--out-dir``, and carries the units into the summary, the results file and the plots.
 """
 
 import math
@@ -62,12 +64,12 @@ def campaign_file(tmp_path, **changes):
     return path
 
 
-def reference_landing(dry_mass, throttle, altitude):
+def reference_landing(dry_mass, throttle, altitude, isp=ISP):
     """Touchdown time and velocity of the 1-D lander: the feet at altitude z, the CM 0.5 m above
     them at r = R + z + 0.5 from the Moon's centre; thrust along the vertical while the 20 kg of
     fuel last (mdot = thrust / (Isp g0)), then free fall."""
     thrust = MIN_LEVEL + throttle * (MAX_LEVEL - MIN_LEVEL)
-    mdot = thrust / (ISP * G0)
+    mdot = thrust / (isp * G0)
     burnout = FUEL / mdot
 
     def derivative(burning):
@@ -261,6 +263,64 @@ def test_hopsim_campaign_runs_the_file_and_replays_a_run(tmp_path):
     assert nowhere.returncode == 1 and "does not exist or is not writable" in nowhere.stderr
     assert "/6 runs" not in nowhere.stderr  # no progress line: nothing ran
 
+
+
+@pytest.mark.skipif(not HOPSIM.exists(), reason="needs the hopsim program of the build tree")
+def test_the_command_line_sizes_and_changes_a_campaign_and_chooses_where_it_writes(tmp_path):
+    before = sorted(p.name for p in EXAMPLES.iterdir())
+    example = str(EXAMPLES / "lander_campaign.yaml")
+    done = subprocess.run([str(HOPSIM), "campaign", example, "--workers", "0", "--runs", "3",
+                           "--set", "models.engine.params.isp=310 s", "--out-dir", "out"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "3 runs, 0 failed" in done.stdout
+    assert done.stdout.rstrip().endswith(
+        "wrote out/lander_campaign.h5, out/lander_campaign_summary.txt and 4 plots in "
+        "out/lander_campaign_plots"), done.stdout
+    assert sorted(p.name for p in EXAMPLES.iterdir()) == before  # nothing beside the file
+    results = CampaignResults.read_hdf5(tmp_path / "out" / "lander_campaign.h5")
+    assert results.runs.size == 3
+    for run in range(3):
+        dry, throttle, altitude = results.parameters[run]
+        t, v, _ = reference_landing(dry, throttle, altitude, isp=310.0)
+        assert results.output("touchdown")[run] == pytest.approx(t, rel=1e-6)
+        assert results.output("touchdown_velocity")[run] == pytest.approx(v, rel=1e-6)
+    # The units, from the scenario's declarations, in the file and in the summary.
+    assert results.unit("mass") == "kg" and results.unit("touchdown") == "s"
+    assert results.unit("models.tank.params.empty_mass") == "kg"
+    header, *rows = done.stdout.splitlines()[2:6]
+    assert header.split()[:3] == ["output", "unit", "count"]
+    assert [row.split()[:2] for row in rows] == [
+        ["touchdown_velocity", results.unit("touchdown_velocity") or "-"], ["mass", "kg"],
+        ["touchdown", "s"], ["tank.burnout", "s"]]
+    # Without --out-dir the outputs land in the current directory.
+    here = subprocess.run([str(HOPSIM), "campaign", example, "--workers", "0", "--runs", "1",
+                           "--quiet"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert here.returncode == 0, here.stderr
+    assert (tmp_path / "lander_campaign.h5").exists()
+    assert (tmp_path / "lander_campaign_plots" / "hist_touchdown.png").exists()
+
+
+@pytest.mark.skipif(not HOPSIM.exists(), reason="needs the hopsim program of the build tree")
+@pytest.mark.parametrize("arguments, message", [
+    (["--set", "nonsense"], "--set: 'nonsense' is not PATH=VALUE; expected e.g. "
+                            "--set signals.throttle=0.45"),
+    (["--set", "models.engine.params.isp=[1"], "--set models.engine.params.isp: '[1' is not "
+                                                "a YAML value"),
+    (["--set", "signals.throttle=0.5"], "dispersions[1].path: 'signals.throttle' is also set by "
+                                        "overrides"),
+    (["--set", "models.engine.params.isp[0]=3"], "--set models.engine.params.isp[0]: "
+                                                  "'models.engine.params.isp[0]' is one element"),
+    (["--runs", "0"], "--runs"),
+    (["--replay", "1", "--out-dir", "x"], "--out-dir: a replay writes no file"),
+])
+def test_bad_command_line_changes_are_refused_naming_the_option(tmp_path, arguments, message):
+    bad = subprocess.run([str(HOPSIM), "campaign", str(EXAMPLES / "lander_campaign.yaml"),
+                          "--workers", "0"] + arguments, capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    assert bad.returncode != 0
+    assert message in bad.stderr, bad.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing ran, nothing was written
 
 
 def test_time_series_are_recorded_at_their_rate_and_padded_after_a_run_ends(tmp_path):

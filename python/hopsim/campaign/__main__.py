@@ -1,10 +1,12 @@
-"""python3 -m hopsim.campaign FILE [--workers N | --scheduler ADDRESS] [--replay RUN] [--out F]
+"""python3 -m hopsim.campaign FILE [--workers N | --scheduler ADDRESS] [--runs N]
+[--set PATH=VALUE ...] [--out-dir D] [--replay RUN] [--out F] [--quiet]
 
 What ``hopsim campaign`` runs (docs/campaigns.md): the campaign of FILE on a LocalCluster of N
 worker processes (default: the CPU count; 0 runs serially in this process) or on the Dask
 scheduler at ADDRESS; the results into one HDF5 file, the summary on stdout (and into the
-file's ``outputs.summary``), the plots of ``outputs.plots``. ``--replay RUN`` runs one member
-alone and prints what it recorded.
+file's ``outputs.summary``), the plots of ``outputs.plots``, all in the current directory or
+``--out-dir``. ``--runs`` and ``--set`` change the file's runs and add overrides.
+``--replay RUN`` runs one member alone and prints what it recorded.
 """
 
 import argparse
@@ -12,8 +14,11 @@ import math
 import os
 import sys
 
+import yaml
+
 import hopsim
 from hopsim.campaign import Campaign, ProgressBar
+from hopsim.campaign.spec import parse_value
 
 
 def _arguments(argv):
@@ -27,6 +32,15 @@ def _arguments(argv):
                             "0: run serially in this process)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
+    parser.add_argument("--runs", type=int, metavar="N",
+                        help="the number of runs, replacing the file's runs")
+    parser.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
+                        dest="overrides",
+                        help="an override of the scenario for every run, added to the file's "
+                             "overrides; VALUE is YAML (repeatable)")
+    parser.add_argument("--out-dir", metavar="D",
+                        help="the directory the outputs go to (default: the current directory; "
+                             "created if missing)")
     parser.add_argument("--replay", type=int, metavar="RUN",
                         help="run member RUN alone, here, and print what it recorded")
     parser.add_argument("--out", help="the results file (default: outputs.file, else FILE's "
@@ -35,8 +49,21 @@ def _arguments(argv):
     options = parser.parse_args(argv)
     if options.workers is not None and options.workers < 0:
         parser.error(f"--workers: expected an integer >= 0, got {options.workers}")
-    if options.replay is not None and options.out is not None:
-        parser.error("--out: a replay writes no results file; give --replay or --out")
+    for option, value in (("--out", options.out), ("--out-dir", options.out_dir)):
+        if options.replay is not None and value is not None:
+            parser.error(f"{option}: a replay writes no file; give --replay or {option}")
+    overrides = {}
+    for text in options.overrides:
+        path, equals, value = text.partition("=")
+        if not equals or not path.strip():
+            parser.error(f"--set: '{text}' is not PATH=VALUE; expected e.g. "
+                         "--set signals.throttle=0.45")
+        try:
+            overrides[path.strip()] = parse_value(value)
+        except yaml.YAMLError as error:
+            problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+            parser.error(f"--set {path.strip()}: '{value}' is not a YAML value ({problem})")
+    options.overrides = overrides
     return options
 
 
@@ -47,6 +74,12 @@ def _check_writable(files):
         if not (os.path.isdir(directory) and os.access(directory, os.W_OK)):
             raise OSError(f"{what}: cannot write '{path}': the directory '{directory}' does "
                           "not exist or is not writable")
+
+
+def _shown(path):
+    """A path as the user would type it from here: relative below the current directory."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative
 
 
 def _replay(campaign, run):
@@ -67,11 +100,15 @@ def _replay(campaign, run):
 def main(argv=None):
     options = _arguments(sys.argv[1:] if argv is None else argv)
     try:
-        campaign = Campaign.from_file(options.file)
+        campaign = Campaign.from_file(options.file, runs=options.runs,
+                                      overrides=options.overrides, output_dir=options.out_dir)
         if options.replay is not None:
             return _replay(campaign, options.replay)
         spec = campaign.spec
-        out = options.out or spec.output or os.path.splitext(options.file)[0] + ".h5"
+        default_out = os.path.splitext(os.path.basename(options.file))[0] + ".h5"
+        out = options.out or spec.output or os.path.join(options.out_dir or "", default_out)
+        if options.out_dir is not None:  # once the file and the options are known to be good
+            os.makedirs(options.out_dir, exist_ok=True)
         _check_writable([("the results file", out)] +
                         ([("outputs.summary", spec.summary)] if spec.summary else []))
         progress = None if options.quiet else ProgressBar(sys.stderr)
@@ -93,8 +130,9 @@ def main(argv=None):
                                    spec.plots.scatter)
         if not options.quiet:
             sys.stdout.write(text)
-            print(f"wrote {out}" + (f", {spec.summary}" if spec.summary else "") +
-                  (f" and {len(written)} plots in {spec.plots.directory}" if written else ""))
+            print(f"wrote {_shown(out)}" + (f", {_shown(spec.summary)}" if spec.summary else "") +
+                  (f" and {len(written)} plots in {_shown(spec.plots.directory)}"
+                   if written else ""))
         return 0
     except (hopsim.Error, IndexError, OSError) as error:
         print(f"hopsim campaign: error: {error}", file=sys.stderr)

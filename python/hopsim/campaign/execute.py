@@ -36,6 +36,20 @@ def read_value(sim, path):
     return float(value[element])
 
 
+def units_of(sim, paths):
+    """``{path: unit}`` of each ``path`` (``path[i]`` for an element) as a recorder column of
+    it is labelled; "" for a dimensionless value or a path the simulation cannot record (an
+    assembly's param, which exists only while the scenario loads)."""
+    units = {}
+    for path in paths:
+        try:
+            recorder = sim.record([], rate=1.0, columns={"value": path})
+            units[path] = dict(recorder.units).get("value", "")
+        except Exception:  # noqa: BLE001 - any path the recorder refuses has no unit to show
+            units[path] = ""
+    return units
+
+
 def run_overrides(fixed, parameters, base_vectors):
     """The overrides of one run: the campaign's fixed ones, then each dispersed value; the
     elements of one vector variable are written into a copy of its base value (read from the

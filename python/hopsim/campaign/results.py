@@ -30,11 +30,14 @@ class CampaignResults:
       after a run ended);
     - ``ok`` (bool), ``errors`` (list of str, "" for a run that succeeded), ``end_time`` (the
       simulation time each run ended at) and ``wall`` (s per run: the one field that differs
-      from one execution to the next).
+      from one execution to the next);
+    - ``units`` (dict): the unit of each parameter path and output name ("" when
+      dimensionless or unknown; :meth:`unit` reads it).
     """
 
     def __init__(self, parameter_paths, final_names, event_names, series_names, rows,
-                 parameters, series_time=None, campaign_text="", scenario="", seed=0):
+                 parameters, series_time=None, campaign_text="", scenario="", seed=0,
+                 units=None):
         n = len(rows)
         self.runs = np.arange(n)
         self.parameter_paths = list(parameter_paths)
@@ -44,6 +47,7 @@ class CampaignResults:
         self.campaign_text = campaign_text
         self.scenario = scenario
         self.seed = seed
+        self.units = dict(units or {})
         self.parameters = np.array([[p[path] for path in self.parameter_paths]
                                     for p in parameters], dtype=float).reshape(n, -1)
         self.applied = np.array([[r["applied"][path] for path in self.parameter_paths]
@@ -82,6 +86,15 @@ class CampaignResults:
         raise KeyError(f"no recorded output '{name}'; the campaign records "
                        f"{self.final_names + self.event_names}")
 
+    def unit(self, name):
+        """The unit of a parameter path or output name, "" when dimensionless or unknown."""
+        return self.units.get(name, "")
+
+    def label(self, name):
+        """``name [unit]``, or ``name`` alone without a unit: an axis label."""
+        unit = self.unit(name)
+        return f"{name} [{unit}]" if unit else name
+
     def parameter(self, path):
         """A dispersed parameter's values (as asked for), one per run."""
         if path not in self.parameter_paths:
@@ -112,12 +125,14 @@ class CampaignResults:
         summary = self.summary()
         lines = [f"{summary['runs']} runs, {summary['failures']} failed", ""]
         width = max([len(n) for n in summary["outputs"]] + [6])
-        lines.append(f"{'output':<{width}}  {'count':>6}" +
+        unit_width = max([len(self.unit(n)) for n in summary["outputs"]] + [4])
+        lines.append(f"{'output':<{width}}  {'unit':<{unit_width}}  {'count':>6}" +
                      "".join(f"  {s:>13}" for s in STATISTICS))
         for name, stats in summary["outputs"].items():
             cells = "".join(f"  {stats[s]:>13.6g}" if s in stats else f"  {'-':>13}"
                             for s in STATISTICS)
-            lines.append(f"{name:<{width}}  {stats['count']:>6}{cells}")
+            unit = self.unit(name) or "-"
+            lines.append(f"{name:<{width}}  {unit:<{unit_width}}  {stats['count']:>6}{cells}")
         failed = np.flatnonzero(~self.ok)
         if failed.size:
             lines += ["", "failed runs (replay one with hopsim campaign FILE --replay RUN):"]
@@ -154,6 +169,8 @@ class CampaignResults:
                                         ("events", self.events, self.event_names)):
                 h5[name] = values
                 h5[name].attrs["names"] = np.array(names, dtype=object).astype(strings)
+                h5[name].attrs["units"] = np.array([self.unit(n) for n in names],
+                                                   dtype=object).astype(strings)
             h5["ok"] = self.ok
             h5.create_dataset("errors", data=np.array(self.errors, dtype=object), dtype=strings)
             h5["end_time"] = self.end_time
@@ -165,6 +182,7 @@ class CampaignResults:
             group.attrs["names"] = np.array(self.series_names, dtype=object).astype(strings)
             for name in self.series_names:
                 group[name] = self.series[name]
+                group[name].attrs["unit"] = self.unit(name)
 
     @classmethod
     def read_hdf5(cls, path):
@@ -176,9 +194,16 @@ class CampaignResults:
             if h5.attrs.get("format") != "hopsim-campaign":
                 raise ValueError(f"{path}: not a hopsim campaign results file")
 
+            def texts(values):
+                return [n.decode() if isinstance(n, bytes) else str(n) for n in values]
+
             def names(dataset):
-                return [n.decode() if isinstance(n, bytes) else str(n)
-                        for n in h5[dataset].attrs["names"]]
+                return texts(h5[dataset].attrs["names"])
+
+            results.units = {}
+            for dataset in ("parameters", "final", "events"):
+                units = texts(h5[dataset].attrs.get("units", []))
+                results.units.update(zip(names(dataset), units))
 
             results.campaign_text = str(h5.attrs["campaign"])
             results.scenario = str(h5.attrs["scenario"])
@@ -199,6 +224,8 @@ class CampaignResults:
             results.series_time = h5["series_time"][()]
             results.series_names = names("series")
             results.series = {n: h5["series"][n][()] for n in results.series_names}
+            results.units.update({n: texts([h5["series"][n].attrs.get("unit", "")])[0]
+                                  for n in results.series_names})
         return results
 
     def plot(self, directory, histograms=(), scatter=()):
@@ -210,6 +237,7 @@ class CampaignResults:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
 
         os.makedirs(directory, exist_ok=True)
         written = []
@@ -218,8 +246,9 @@ class CampaignResults:
             values = values[~np.isnan(values)]
             figure, axes = plt.subplots(figsize=(6, 4))
             axes.hist(values, bins=max(10, int(math.sqrt(values.size))))
-            axes.set_xlabel(name)
+            axes.set_xlabel(self.label(name))
             axes.set_ylabel("runs")
+            axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # runs are whole
             axes.set_title(f"{name}: {values.size} runs")
             written.append(os.path.join(directory, f"hist_{name}.png"))
             figure.tight_layout()
@@ -228,8 +257,8 @@ class CampaignResults:
         for index, (path, name) in enumerate(scatter):
             figure, axes = plt.subplots(figsize=(6, 4))
             axes.scatter(self.parameter(path)[self.ok], self.output(name)[self.ok], s=8)
-            axes.set_xlabel(path)
-            axes.set_ylabel(name)
+            axes.set_xlabel(self.label(path))
+            axes.set_ylabel(self.label(name))
             written.append(os.path.join(directory, f"scatter_{name}_vs_{index}.png"))
             figure.tight_layout()
             figure.savefig(written[-1], dpi=100)

@@ -13,7 +13,7 @@ import time
 
 from hopsim.campaign import dispersions as _dispersions
 from hopsim.campaign import spec as _spec
-from hopsim.campaign.execute import execute_batch, execute_run, split_element
+from hopsim.campaign.execute import execute_batch, execute_run, split_element, units_of
 from hopsim.campaign.results import CampaignResults
 
 
@@ -31,11 +31,15 @@ class Campaign:
         else:
             self.spec = _spec.campaign_from_dict(dict(description), base_dir=base_dir)
         self._base_vectors = None
+        self._units = None
 
     @classmethod
-    def from_file(cls, path):
-        """The campaign of a campaign file."""
-        return cls(_spec.load_campaign(os.fspath(path)))
+    def from_file(cls, path, *, runs=None, overrides=None, output_dir=None):
+        """The campaign of a campaign file; ``runs`` and ``overrides`` (``{path: value}``)
+        replace and add to the file's, and its outputs are relative to ``output_dir``
+        (default: the current directory). See :func:`hopsim.campaign.load_campaign`."""
+        return cls(_spec.load_campaign(os.fspath(path), runs=runs, overrides=overrides,
+                                       output_dir=output_dir))
 
     @property
     def runs(self):
@@ -54,21 +58,43 @@ class Campaign:
             series = {"rate": record.series.rate, "variables": dict(record.series.variables)}
         return {"final": dict(record.final), "events": list(record.events), "series": series}
 
+    def _load_unchanged(self):
+        """The scenario with the fixed overrides only: where base vectors and units are read."""
+        import hopsim
+
+        return hopsim.load(self.spec.scenario, dict(self.spec.overrides))
+
     def base_vectors(self):
         """The scenario's value (with the fixed overrides) of every vector variable whose
         elements are dispersed: each run overrides the whole vector with its elements set."""
         if self._base_vectors is None:
-            import hopsim
-
             bases = {split_element(p)[0] for p in self.spec.parameter_paths()
                      if split_element(p)[1] is not None}
             vectors = {}
             if bases:
-                scenario = hopsim.load(self.spec.scenario, dict(self.spec.overrides))
+                scenario = self._load_unchanged()
                 for base in sorted(bases):
                     vectors[base] = [float(v) for v in scenario.sim.get(base)]
             self._base_vectors = vectors
         return self._base_vectors
+
+    def units(self):
+        """``{name: unit}`` of every dispersed parameter (by path) and recorded output (by
+        name): the variables' units as the scenario declares them, "s" for event times, ""
+        for a dimensionless value or one whose unit the simulation does not know."""
+        if self._units is None:
+            record = self.spec.record
+            series = dict(record.series.variables) if record.series is not None else {}
+            paths = {**{p: p for p in self.spec.parameter_paths()}, **record.final, **series}
+            try:
+                sim = self._load_unchanged().sim
+                found = units_of(sim, sorted(set(paths.values())))
+            except Exception:  # noqa: BLE001 - a scenario that fails to load fails each run,
+                found = {}  # which the results report; its units are then unknown
+            units = {name: found.get(path, "") for name, path in paths.items()}
+            units.update({name: "s" for name in record.events})
+            self._units = units
+        return self._units
 
     def replay(self, run):
         """Runs member ``run`` alone, in this process; returns its result dict (the row
@@ -121,7 +147,8 @@ class Campaign:
                                record["events"],
                                list(record["series"]["variables"]) if record["series"] else [],
                                rows, parameters, campaign_text=self.spec.text or "",
-                               scenario=self.spec.scenario, seed=self.spec.seed)
+                               scenario=self.spec.scenario, seed=self.spec.seed,
+                               units=self.units())
 
     def _run_on(self, client, parameters, fixed, record, base, collect, batch_size):
         from distributed import as_completed

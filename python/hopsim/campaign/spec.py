@@ -78,8 +78,9 @@ class PlotSpec:
 
 @dataclass(frozen=True)
 class CampaignSpec:
-    """A validated campaign. Paths (scenario, output, summary, plots.directory) are absolute,
-    resolved against the campaign file's directory (``base_dir`` for a dict); ``text`` is the
+    """A validated campaign. Paths are absolute: the scenario resolved against the campaign
+    file's directory (``base_dir`` for a dict), the outputs (output, summary, plots.directory)
+    against the output directory (the current directory unless one is given); ``text`` is the
     campaign file's text, kept with the results for provenance."""
 
     scenario: str
@@ -652,7 +653,33 @@ _TOP_KEYS = ["campaign", "scenario", "runs", "seed", "overrides", "dispersions",
              "outputs"]
 
 
-def _campaign(context, root, base_dir, version_required):
+def parse_value(text):
+    """A value given on the command line (``--set PATH=VALUE``), read as YAML the way the
+    campaign file's values are (``1e-3`` is a number). @raises yaml.YAMLError."""
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+
+
+def _command_line(root, runs, overrides):
+    """The file's tree with ``runs`` replaced and ``overrides`` added (a path in both takes
+    the command line's value): what ``hopsim campaign --runs N --set PATH=VALUE`` runs. The
+    nodes added have no mark and are named by their option, so that a bad value is reported as
+    ``FILE: --runs: ...``."""
+    if not root.is_mapping():
+        return root
+    if runs is not None:
+        root.children["runs"] = _Node(runs, ("--runs",), None)
+    if overrides:
+        node = root.get("overrides")
+        if node is None:
+            node = root.children["overrides"] = _Node({}, ("overrides",), None, {})
+        if node.is_mapping():
+            for path, value in overrides.items():
+                node.children[path] = _Node(value, (f"--set {path}",), None)
+                node.key_marks.pop(path, None)
+    return root
+
+
+def _campaign(context, root, base_dir, output_dir, version_required):
     _mapping(context, root, "a campaign: a mapping with " + ", ".join(_TOP_KEYS))
     _check_keys(context, root, _TOP_KEYS)
     versions = " or ".join(str(v) for v in FORMAT_VERSIONS)
@@ -696,17 +723,22 @@ def _campaign(context, root, base_dir, version_required):
     runs = _runs(context, root, root.get("runs"), dispersions, dispersion_nodes)
     record = _record(context, root.get("record"))
     parameters = [p for d in dispersions for p in d.paths]
-    output, summary, plots = _outputs(context, root.get("outputs"), base_dir, record,
+    output, summary, plots = _outputs(context, root.get("outputs"), output_dir, record,
                                       parameters)
     return dict(scenario=scenario, runs=runs, seed=seed, overrides=overrides,
                 dispersions=tuple(dispersions), record=record, output=output, summary=summary,
                 plots=plots)
 
 
-def load_campaign(path) -> CampaignSpec:
-    """Reads and validates a campaign file; relative paths in it are relative to its directory.
+def load_campaign(path, *, runs=None, overrides=None, output_dir=None) -> CampaignSpec:
+    """Reads and validates a campaign file. Its scenario is relative to its directory; its
+    outputs are relative to ``output_dir`` (default: the current directory), so that a run
+    leaves its results where it is run, not beside a shared campaign file.
 
-    Errors name the file as given (``c.yaml:7:18: ...``), like the scenario loader's.
+    ``runs`` replaces the file's ``runs`` and ``overrides`` (``{path: value}``) add to its
+    ``overrides``: the command line's ``--runs`` and ``--set``, validated like the file's keys.
+    Errors name the file as given (``c.yaml:7:18: ...``), like the scenario loader's, or the
+    option (``c.yaml: --runs: ...``).
     """
     name = os.fspath(path)
     try:
@@ -740,7 +772,9 @@ def load_campaign(path) -> CampaignSpec:
         where = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         context.fail(where, ("YAML syntax",), f"{error.problem}; expected a valid YAML value")
     absolute = os.path.abspath(name)
-    values = _campaign(context, root, os.path.dirname(absolute), version_required=True)
+    root = _command_line(root, runs, overrides)
+    values = _campaign(context, root, os.path.dirname(absolute),
+                       os.path.abspath(os.fspath(output_dir or os.curdir)), version_required=True)
     return CampaignSpec(**values, source=absolute, text=text)
 
 
@@ -757,6 +791,6 @@ def campaign_from_dict(data: dict, base_dir: str = ".", source: str = "<campaign
         context.fail(None, (), f"{_show(data)} is {_kind(data)}; expected a campaign: a dict "
                      "with " + ", ".join(_TOP_KEYS))
     root = _from_python(data, (), context)
-    values = _campaign(context, root, os.path.abspath(os.fspath(base_dir)),
-                       version_required=False)
+    base = os.path.abspath(os.fspath(base_dir))
+    values = _campaign(context, root, base, base, version_required=False)
     return CampaignSpec(**values, source=None, text=None)

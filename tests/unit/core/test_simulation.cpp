@@ -86,6 +86,91 @@ TEST_CASE("an untied port stops lock() naming model and port") {
                        ModelError);
 }
 
+namespace {
+
+/// y = u + bias and doubled = 2 u, where bias has a default: the ports users may leave untied.
+class Biased final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("Biased", ModelKind::Flow, "y = u + bias; doubled = 2 u") {}
+    InKey<double> u = flowIn<double>("u");
+    InKey<double> bias = flowIn<double>("bias").defaultValue(2.5);
+    OutKey<double> y = flowOut<double>("y");
+    OutKey<double> doubled = flowOut<double>("doubled");
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit Biased(std::string name) : FlowModel(std::move(name), declaration()) {}
+  void updateFlowOuts(double) override {
+    out(d_.y) = in(d_.u) + in(d_.bias);
+    out(d_.doubled) = 2.0 * in(d_.u);
+  }
+
+ private:
+  const Declaration& d_ = declaration();
+};
+
+/// An output whose length nothing but a tie can fix.
+class Sized final : public FlowModel {
+ public:
+  struct Declaration : ModelSpec {
+    Declaration() : ModelSpec("Sized", ModelKind::Flow, "y = 0 (n elements)") {}
+    OutKey<Eigen::VectorXd> y = flowOut<Eigen::VectorXd>("y").length("n");
+  };
+  static const Declaration& declaration() {
+    static const Declaration d;
+    return d;
+  }
+  explicit Sized(std::string name) : FlowModel(std::move(name), declaration()) {}
+  void updateFlowOuts(double) override { out(d_.y).setZero(); }
+
+ private:
+  const Declaration& d_ = declaration();
+};
+
+}  // namespace
+
+TEST_CASE("an output nobody reads and an input with a default may stay untied") {
+  Simulation sim;
+  sim.addSignal("u", ElementType::Double);
+  sim.addSignal("y", ElementType::Double);
+  sim.addModel<Biased>("m");
+  sim.tie("m", "u", "u");
+  sim.tie("m", "y", "y");
+  sim.set("signals.u", 4.0);
+  sim.lock();
+  const Model& m = sim.model("m");
+  CHECK(m.ownsSignal(FieldRole::FlowIn, 1));   // bias: its default
+  CHECK(m.ownsSignal(FieldRole::FlowOut, 1));  // doubled: nobody reads it
+  CHECK_FALSE(m.ownsSignal(FieldRole::FlowOut, 0));
+  sim.advanceTimeBy(0.1);
+  CHECK(sim.get("signals.y").asDouble() == 6.5);
+  // The untied output is computed all the same, and readable as the model's port.
+  CHECK(sim.get("models.m.flowOuts.doubled").asDouble() == 8.0);
+  CHECK(sim.get("models.m.flowIns.bias").asDouble() == 2.5);
+  CHECK(sim.signalNames() == std::vector<std::string>{"u", "y"});  // nothing added
+
+  // Tied later, the port uses its tie: the signal of its own is gone.
+  sim.unlock();
+  sim.addSignal("twice", ElementType::Double);
+  sim.tie("m", "doubled", "twice");
+  sim.lock();
+  CHECK_FALSE(sim.model("m").ownsSignal(FieldRole::FlowOut, 1));
+  sim.advanceTimeBy(0.1);
+  CHECK(sim.get("signals.twice").asDouble() == 8.0);
+}
+
+TEST_CASE("an untied output whose length nothing fixes stops lock() saying so") {
+  Simulation sim;
+  sim.addModel<Sized>("s");
+  CHECK_THROWS_WITH_AS(sim.lock(),
+                       "model 's' (Sized): length 'n' of untied flowOut 'y' is fixed by no tied "
+                       "port and no set param (tie it)",
+                       ModelError);
+}
+
 TEST_CASE("names are validated and unknown names suggest the nearest") {
   Simulation sim;
   sim.addSignal("thrust", ElementType::Double);

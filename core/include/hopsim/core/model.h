@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -128,8 +129,12 @@ class Model {
 
   /// The value storage of a param/state/scratch field (read-only view).
   const Buffer& fieldBuffer(FieldRole role, std::size_t index) const;
-  /// What a port is tied to (invalid slice when untied).
+  /// What a port is tied to (invalid slice when untied). After lock(), an output left untied,
+  /// or an input left untied that declares a default, is tied to a signal of its own (below).
   const SignalSlice& binding(FieldRole port, std::size_t index) const;
+  /// True when the port was left untied and lock() gave it a signal of its own, which no other
+  /// model reads or writes: an output nobody uses, or an input that reads its declared default.
+  bool ownsSignal(FieldRole port, std::size_t index) const;
 
   /// Copies every declared discrete state into `into` (resized on first use only).
   void saveDiscreteStates(std::vector<Buffer>& into) const;
@@ -351,6 +356,7 @@ class Model {
   std::uint64_t* flagsRaised_ = nullptr;  // the simulation's count (countFlagsIn), if any
   std::vector<bool> paramAssigned_;       // true once a param has a value (default or set)
   std::vector<std::pair<std::string, std::size_t>> lengthSymbols_;  // resolved at lock()
+  std::vector<std::unique_ptr<Signal>> ownSignals_;  // of the ports lock() found untied
 };
 
 /// Executive access to a model's ports and declarations that model authors do not need:
@@ -363,7 +369,8 @@ class ModelBinding {
   /// Unties every port tied to `signal`; returns the "model.port" names untied.
   static std::vector<std::string> portsTiedTo(const Model& model, const Signal& signal);
   /// Resolves variable lengths from ports and params, sizes states and scratch, checks that
-  /// every port is tied and every required param has a value, then calls setup().
+  /// every input is tied or declares a default and every required param has a value, gives each
+  /// untied port a signal of its own (Model::ownsSignal), then calls setup().
   /// @throws ModelError naming the model and the field.
   static void prepare(Model& model);
   /// Grants or withdraws the right to write outputs (only during updateFlowOuts).
@@ -441,6 +448,13 @@ class ModelBinding {
     model.valuesSet_ = false;
     return set;
   }
+
+ private:
+  /// Ties each untied port to a signal of its own, sized by its declared or resolved length
+  /// (`symbols`); an input's holds its default. @throws ModelError for a variable length
+  /// nothing resolved.
+  static void tieOwnSignals(Model& model,
+                            const std::vector<std::pair<std::string, std::size_t>>& symbols);
 };
 
 }  // namespace hopsim
