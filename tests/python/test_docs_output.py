@@ -203,8 +203,9 @@ def run(language, command, cwd, env, stream, status):
     result = subprocess.run(argv, cwd=cwd, env=env, timeout=TIMEOUT_S, text=True,
                             stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT if stream == "both" else subprocess.PIPE)
+    printed = result.stdout + (result.stderr or "")
     assert result.returncode == status, (
-        f"exit status {result.returncode}, expected {status}:\n{result.stdout}{result.stderr or ''}")
+        f"exit status {result.returncode}, expected {status}:\n{printed}")
     return result.stderr if stream == "stderr" else result.stdout
 
 
