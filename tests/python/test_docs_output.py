@@ -77,7 +77,6 @@ class Block:
     line: int
     section: int  # the index of the heading it is under
     marker: dict | None  # the options of the doc-test marker just before it, if any
-    marker_line: int = 0
 
 
 def parse_marker(body, where):
@@ -102,11 +101,16 @@ def parse_marker(body, where):
     return options
 
 
+def page_name(page):
+    """A page's path as messages give it: from the repository root."""
+    return page.relative_to(ROOT) if page.is_relative_to(ROOT) else page
+
+
 def page_blocks(page):
     """The fenced blocks of a page, in order, each with the doc-test marker before it."""
     lines = page.read_text().splitlines()
-    name = page.relative_to(ROOT)
-    blocks, section, pending, index = [], 0, None, 0
+    name = page_name(page)
+    blocks, section, pending, marker_line, index = [], 0, None, 0, 0
     while index < len(lines):
         line = lines[index]
         fence = FENCE.match(line)
@@ -121,31 +125,32 @@ def page_blocks(page):
             if body is None:
                 raise ValueError(f"{name}:{index + 1}: a doc-test marker must be "
                                  "'<!-- doc-test ... -->'")
-            pending = (parse_marker(body.group(1), f"{name}:{index + 1}"), index + 1)
-            index = end
+            pending = parse_marker(body.group(1), f"{name}:{index + 1}")
+            marker_line, index = index + 1, end
         elif fence:
             indent, ticks, language = fence.groups()
             close = index + 1
             while close < len(lines) and lines[close].strip() != ticks:
                 close += 1
             body = "\n".join(l[len(indent):] for l in lines[index + 1:close])
-            options, marker_line = pending if pending else (None, 0)
-            blocks.append(Block(language, body, index + 1, section, options, marker_line))
+            blocks.append(Block(language, body, index + 1, section, pending))
             pending, index = None, close
-        elif line.strip() and pending and pending[1] != index + 1:
+        elif line.strip() and pending is not None:
             # A marker belongs to the block right after it (blank lines between are fine).
-            raise ValueError(f"{name}:{pending[1]}: a doc-test marker must come right before "
+            raise ValueError(f"{name}:{marker_line}: a doc-test marker must come right before "
                              "the fenced block it marks")
         index += 1
     return blocks
 
 
 def is_output(block):
-    """A block that shows what something printed: no language, text or console."""
+    """A block that shows what something printed (or a file it wrote): no language, or one
+    of the languages of program output."""
     return block.language in ("", "text", "console", "pycon", "json")
 
 
 def has_prompts(block):
+    """A block of ``$``/``>>>`` prompt lines and the output they printed."""
     lines = block.text.splitlines()
     return (any(PROMPT.match(l) for l in lines)
             and any(l.strip() and not PROMPT.match(l) for l in lines))
@@ -173,7 +178,7 @@ def marked_blocks():
         for index, block in enumerate(blocks):
             if block.marker is not None:
                 found.append(pytest.param(page, blocks, index,
-                                          id=f"{page.relative_to(ROOT)}:{block.line}"))
+                                          id=f"{page_name(page)}:{block.line}"))
     return found
 
 
@@ -301,29 +306,49 @@ def test_a_shown_output_is_what_this_build_prints(page, blocks, index, tmp_path)
     else:
         actual = run(language, command, tmp_path, env, options.get("stream", "both"),
                      int(options.get("status", 0)))
-    compare(block.text, actual, options, f"{page.relative_to(ROOT)}:{block.line}")
+    compare(block.text, actual, options, f"{page_name(page)}:{block.line}")
 
 
-def test_every_shown_output_of_a_command_is_marked():
+def unmarked_outputs(page):
+    """The output blocks of a page that a marker should mark and none does."""
     unmarked = []
-    for page in PAGES:
-        blocks = page_blocks(page)
-        for index, block in enumerate(blocks):
-            name = f"{page.relative_to(ROOT)}:{block.line}"
-            if block.marker is not None:
-                continue
-            if has_prompts(block):
-                unmarked.append(name + " (prompts and output)")
-                continue
-            if index == 0 or not is_output(block):
-                continue
+    blocks = page_blocks(page)
+    for index, block in enumerate(blocks):
+        name = f"{page_name(page)}:{block.line}"
+        if block.marker is not None:
+            continue
+        if has_prompts(block):
+            unmarked.append(name + " (prompts and output)")
+        elif index > 0 and is_output(block):
             before = blocks[index - 1]
             if (before.section == block.section and not is_output(before)
                     and any(COMMAND_LINE.match(l) for l in before.text.splitlines())):
                 unmarked.append(name + f" (after the hopsim command at line {before.line})")
+    return unmarked
+
+
+def test_every_shown_output_of_a_command_is_marked():
+    unmarked = [name for page in PAGES for name in unmarked_outputs(page)]
     assert not unmarked, (
         "output blocks without a doc-test marker (docs/README.md, 'Outputs the docs show': "
         "mark each to be run, or with 'skip:' and the reason):\n  " + "\n  ".join(unmarked))
+
+
+def test_an_unmarked_output_and_a_misplaced_or_loose_marker_are_refused(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```sh\nhopsim check a.yaml\n```\n\n```\na.yaml: ok\n```\n\n"
+                    "```\n$ hopsim --version\nhopsim 0.1.0\n```\n")
+    assert unmarked_outputs(page) == [f"{page}:5 (after the hopsim command at line 1)",
+                                      f"{page}:9 (prompts and output)"]
+    page.write_text("<!-- doc-test\nrtol: 1e-6\n-->\n```\n1\n```\n")
+    with pytest.raises(ValueError, match=r"page.md:1: .*rtol 1e-6 is looser .* without a 'why:'"):
+        page_blocks(page)
+    page.write_text("<!-- doc-test -->\nA paragraph.\n```\n1\n```\n")
+    with pytest.raises(ValueError, match="page.md:1: a doc-test marker must come right before"):
+        page_blocks(page)
+    page.write_text("<!-- doc-test\nrum: hopsim check a.yaml\n-->\n```\n1\n```\n")
+    with pytest.raises(ValueError, match="'rum: hopsim check a.yaml' is not 'key: value'"):
+        page_blocks(page)
 
 
 def test_markers_are_well_formed():
