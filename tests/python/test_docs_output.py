@@ -270,10 +270,15 @@ def pattern_of(shown, part):
     return re.compile(r"(?:[^\n]*\n)*?" + body + r"(?:\n[^\n]*)*" if part else body, re.S)
 
 
-def compare(shown, actual, options, where):
-    """Fails with a diff unless actual reads as shown, numbers to the stated tolerance."""
+def compare(shown, actual, options, where, checkout=None):
+    """Fails with a diff unless actual reads as shown, numbers to the stated tolerance.
+
+    The directory the command ran in (checkout) reads as ``<checkout>``: the reader's own.
+    """
     rtol = float(options.get("rtol", DEFAULT_RTOL))
     atol = float(options.get("atol", 0.0))
+    if checkout is not None:
+        actual = actual.replace(str(checkout), "<checkout>")
     for rule in options.get("replace", []):
         pattern, _, replacement = rule.partition(" => ")
         actual = re.sub(pattern, replacement, actual)
@@ -306,7 +311,7 @@ def test_a_shown_output_is_what_this_build_prints(page, blocks, index, tmp_path)
     else:
         actual = run(language, command, tmp_path, env, options.get("stream", "both"),
                      int(options.get("status", 0)))
-    compare(block.text, actual, options, f"{page_name(page)}:{block.line}")
+    compare(block.text, actual, options, f"{page_name(page)}:{block.line}", tmp_path)
 
 
 def unmarked_outputs(page):
