@@ -157,6 +157,7 @@ def test_chronos_slider_crank_draws_in_readable_panels_with_units(tmp_path):
     (["missing.csv"], "hopsim: error: cannot read 'missing.csv': no such file\n"),
     (["lander.csv", "signals.thrust", "altitud"],
      "hopsim: error: no column 'altitud' in 'lander.csv' (did you mean 'altitude'?)\n"),
+    (["lander.csv", "bodies.*"], "hopsim: error: 'bodies.*' matches no column of 'lander.csv'\n"),
     (["lander.csv", "time"],
      "hopsim: error: 'time' is the time axis: name the columns to plot against it\n"),
     (["lander.csv", "-o", "lander.bmpx"],
