@@ -122,8 +122,7 @@ def main(argv=None):
     print(f"touchdown at {sim.time():.9f} s at {speed:.9f} m/s; the closed form says "
           f"{expected_time:.9f} s at {descent * expected_time:.9f} m/s")
     if args.plot:
-        figure, _ = hopsim.plot.stacked(recorder)
-        hopsim.plot.save(figure, args.plot)
+        hopsim.plot.save(hopsim.plot.panels(recorder), args.plot)
         print("wrote", args.plot)
     if abs(sim.time() - expected_time) > 1e-9 or abs(speed - descent * expected_time) > 1e-9:
         print("FAILED: the touchdown does not follow the closed form", file=sys.stderr)

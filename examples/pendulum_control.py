@@ -92,8 +92,9 @@ def main(argv=None):
     print(f"final angle {final:.9f} rad, statics says {expected:.9f} rad; "
           f"peak torque {frame['signals.torque'].abs().max():.3f} N*m")
     if args.plot:
-        axes = hopsim.plot.time_series(frame, ["signals.angle", "signals.torque"])
-        hopsim.plot.save(axes, args.plot)
+        # One panel per unit: the angle in rad above the torque in N*m, sharing time.
+        plot = hopsim.plot.panels(frame, ["signals.angle", "signals.torque"])
+        hopsim.plot.save(plot, args.plot)
         print("wrote", args.plot)
     if abs(final - expected) > 1e-6:
         print(f"FAILED: the pendulum settled at {final} rad, not {expected} rad", file=sys.stderr)

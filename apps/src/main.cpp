@@ -196,14 +196,16 @@ int main(int argc, char** argv) {
   hopsim::apps::PlotOptions plot;
   CLI::App* plotCommand = app.add_subcommand(
       "plot",
-      "draw the columns of a CSV written by hopsim run against time, one panel per unit "
-      "(python3 -m hopsim.plot, matplotlib)");
+      "draw the columns of a CSV written by hopsim run against time, in panels by body, "
+      "quantity and unit (python3 -m hopsim.plot, matplotlib)");
   plotCommand
       ->add_option("file", plot.file,
                    "the CSV file (its F.units.json gives the units) or the HDF5 file "
                    "(.h5, .hdf5) of hopsim run")
       ->required();
-  plotCommand->add_option("vars", plot.columns, "columns to draw (default: every column)");
+  plotCommand->add_option("vars", plot.columns,
+                          "columns to draw, names or patterns with * and ? (default: every "
+                          "column)");
   plotCommand->add_option("-o,--output", plot.output,
                           "FILE.png (or .pdf, .svg; default: the CSV's name with .png)");
   addValue(*plotCommand, "--dpi", plot.dpi, integer(1, 10000), "INT",

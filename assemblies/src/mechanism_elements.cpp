@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "hopsim/core/multibody/coordinate_units.h"
 #include "hopsim/models/body_load.h"
 #include "hopsim/models/body_state_sensor.h"
 #include "hopsim/models/bushing.h"
@@ -171,8 +172,10 @@ LoweredElement lowerHingeEncoder(const LoweringContext& c, const TreeHinge& h) {
   const std::string base = hingeSignalBase(c.mechanism, h);
   LoweredElement e;
   LoweredModel<models::HingeEncoder>(e, "encoders." + base, body.where)
-      .signal(&D::q, base, static_cast<std::size_t>(h.hinge.nq()))
-      .signal(&D::u, base, static_cast<std::size_t>(h.hinge.nu()))
+      .signal(&D::q, base, static_cast<std::size_t>(h.hinge.nq()),
+              std::string(multibody::commonCoordinateUnit(h.hinge, multibody::CoordinatePart::Q)))
+      .signal(&D::u, base, static_cast<std::size_t>(h.hinge.nu()),
+              std::string(multibody::commonCoordinateUnit(h.hinge, multibody::CoordinatePart::U)))
       .attach({"", c.bodyName(body.name), -1});
   return e;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "hopsim/core/multibody/coordinate_units.h"
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
 #include "hopsim/core/multibody/frames.h"
@@ -11,6 +12,7 @@
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/state_vector.h"
+#include "hopsim/signals/element_units.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/variable_tree.h"
 
@@ -24,12 +26,17 @@ using spatial::Vector3;
 
 namespace {
 
-/// A body's hinge coordinates or rates as a variable: a slice of the system Q or U.
-class CoordinateVariable final : public Variable {
+/// A body's hinge coordinates or rates as a variable: a slice of the system Q or U, with the
+/// unit of each element (coordinate_units.h).
+class CoordinateVariable final : public Variable, public ElementUnits {
  public:
-  CoordinateVariable(Buffer& buffer, std::size_t offset, std::size_t length,
+  CoordinateVariable(Buffer& buffer, std::size_t offset, std::vector<std::string> units,
                      std::string description)
-      : buffer_(&buffer), offset_(offset), length_(length), description_(std::move(description)) {}
+      : buffer_(&buffer),
+        offset_(offset),
+        length_(units.size()),
+        units_(std::move(units)),
+        description_(std::move(description)) {}
   ElementType type() const override { return ElementType::Double; }
   std::size_t length() const override { return length_; }
   Value get() const override { return buffer_->get(offset_, length_); }
@@ -40,12 +47,22 @@ class CoordinateVariable final : public Variable {
   void set(const Value& value, std::string_view path) override {
     buffer_->set(offset_, length_, value, path);
   }
+  /// The unit of every element when they share one ("rad" for a PIN's Q), else "".
+  std::string unit() const override {
+    const bool shared = std::all_of(units_.begin(), units_.end(),
+                                    [&](const std::string& u) { return u == units_.front(); });
+    return shared && !units_.empty() ? units_.front() : std::string();
+  }
+  std::string elementUnit(std::size_t i) const override {
+    return i < length_ ? units_[i] : std::string();
+  }
   std::string description() const override { return description_; }
 
  private:
   Buffer* buffer_;
   std::size_t offset_;
   std::size_t length_;
+  std::vector<std::string> units_;
   std::string description_;
 };
 
@@ -299,21 +316,39 @@ void MultibodySystem::prepare(VariableTree& variables) {
   for (const std::string& path : variablePaths_) variables.remove(path);
   variablePaths_.clear();
   if (!hasBodies()) return;
-  const auto add = [&](const std::string& path, Buffer& buffer, int offset, int length,
-                       std::string description) {
-    variables.add(path, std::make_unique<CoordinateVariable>(
-                            buffer, static_cast<std::size_t>(offset),
-                            static_cast<std::size_t>(length), std::move(description)));
+  const auto add = [&](const std::string& path, Buffer& buffer, int offset,
+                       std::vector<std::string> units, std::string description) {
+    variables.add(path,
+                  std::make_unique<CoordinateVariable>(buffer, static_cast<std::size_t>(offset),
+                                                       std::move(units), std::move(description)));
     variablePaths_.push_back(path);
   };
-  add("multibody.Q", q_, 0, model_.nq(), "generalized coordinates of every hinge");
-  add("multibody.U", u_, 0, model_.nu(), "generalized velocities of every hinge");
+  // Element units per body, and for the whole system in the bodies' Q and U order.
+  using multibody::CoordinatePart;
+  const auto units = [](const multibody::Hinge& h, CoordinatePart part) {
+    std::vector<std::string> out(
+        static_cast<std::size_t>(part == CoordinatePart::Q ? h.nq() : h.nu()));
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i] = multibody::coordinateUnit(h, part, static_cast<int>(i));
+    }
+    return out;
+  };
+  std::vector<std::string> allQ(static_cast<std::size_t>(model_.nq()));
+  std::vector<std::string> allU(static_cast<std::size_t>(model_.nu()));
+  for (BodyIndex b = 1; b < model_.bodyCount(); ++b) {
+    const multibody::Hinge& h = model_.hinge(b);
+    std::ranges::copy(units(h, CoordinatePart::Q), allQ.begin() + model_.qStart(b));
+    std::ranges::copy(units(h, CoordinatePart::U), allU.begin() + model_.uStart(b));
+  }
+  add("multibody.Q", q_, 0, std::move(allQ), "generalized coordinates of every hinge");
+  add("multibody.U", u_, 0, std::move(allU), "generalized velocities of every hinge");
   for (const LayoutEntry& e : layout_) {
     if (e.nq == 0) continue;
     const std::string base = "multibody.bodies." + e.body;
     const std::string hinge(multibody::toString(e.hinge));
-    add(base + ".Q", q_, e.qStart, e.nq, hinge + " hinge coordinates Q");
-    add(base + ".U", u_, e.uStart, e.nu, hinge + " hinge rates U");
+    const multibody::Hinge& h = model_.hinge(model_.bodyIndex(e.body));
+    add(base + ".Q", q_, e.qStart, units(h, CoordinatePart::Q), hinge + " hinge coordinates Q");
+    add(base + ".U", u_, e.uStart, units(h, CoordinatePart::U), hinge + " hinge rates U");
   }
   quantityData_ = std::make_unique<multibody::MultibodyData>(model_);
   quantityKinematics_.invalidate();
@@ -391,7 +426,7 @@ void MultibodySystem::addComputedVariables(VariableTree& variables) {
           [this, at, element](std::size_t i) {
             return element(kinematicsNow().X_WB[at].quaternion(), i);
           },
-          "", "quaternion of the body frame in W, scalar first, e0 >= 0");
+          "1", "quaternion of the body frame in W, scalar first, e0 >= 0");
       computed(
           base + ".angularVelocity", 3,
           [this, at, element](std::size_t i) {
@@ -426,7 +461,7 @@ void MultibodySystem::addComputedVariables(VariableTree& variables) {
           [this, at, X_BN, element](std::size_t i) {
             return element((kinematicsNow().X_WB[at] * X_BN).quaternion(), i);
           },
-          "", "quaternion of the node frame in W, scalar first, e0 >= 0");
+          "1", "quaternion of the node frame in W, scalar first, e0 >= 0");
     });
   }
 }

@@ -212,7 +212,9 @@ void bindRecorder(py::module_& m) {
                              "'models.m.continuousStates.x', 'multibody.bodies.b.Q[3]').")
       .def_property_readonly("units", &unitMap,
                              "The unit of each column, {'time': 's', column: unit, ...} in "
-                             "column order ('' when the variable declares none).")
+                             "column order: the unit of the element the column reads (hinge "
+                             "coordinates element by element, 'rad' for a PIN's Q, '1' and 'm' "
+                             "in a FULL6DOF's); '' when the variable declares none.")
       .def_property_readonly("rows", &Recorder::rows, "The number of samples taken so far.")
       .def("__len__", &Recorder::rows, "The number of samples taken so far.")
       .def(

@@ -106,14 +106,17 @@ with h5py.File(h5file, "r") as h5:
     assert time.attrs["unit"] == "s" and time[0] == 0.0 and time[-1] == 1.0
     torque = h5["signals/stop_torque"]
     assert torque.shape == (101,) and torque.dtype == numpy.float64
-    assert dict(torque.attrs) | {"columns": None, "elements": None} == {
+    assert dict(torque.attrs) | {"columns": None, "elements": None, "units": None} == {
         "unit": "N*m", "description": "the torque of the stop on the rotor",
-        "path": "signals.stop_torque", "columns": None, "elements": None}, dict(torque.attrs)
+        "path": "signals.stop_torque", "columns": None, "elements": None, "units": None}, \
+        dict(torque.attrs)
+    assert strings(torque.attrs["units"]) == ["N*m"]
     assert strings(torque.attrs["columns"]) == ["signals.stop_torque"]
     assert list(torque.attrs["elements"]) == [0]
     q = h5["multibody/bodies/rotor/Q"]
     assert q.shape == (101,) and q.attrs["path"] == "multibody.bodies.rotor.Q"
-    assert isinstance(q.attrs["unit"], str) and isinstance(q.attrs["description"], str)
+    assert q.attrs["unit"] == "rad" and isinstance(q.attrs["description"], str)  # a PIN's angle
+    assert h5["multibody/bodies/rotor/U"].attrs["unit"] == "rad/s"
     # The rotor reaches the stop at t = 0.25 s: no torque before (the first sample included:
     # it is taken after the outputs are first computed), a restoring one in contact.
     assert torque[0] == 0.0 and torque[1] == 0.0 and torque[()].min() < -19.0
@@ -130,6 +133,9 @@ with h5py.File(h5file, "r") as h5:
     assert q.shape == (11, 7), q.shape
     assert strings(q.attrs["columns"]) == [f"multibody.bodies.lander.Q[{i}]" for i in range(7)]
     assert list(q.attrs["elements"]) == list(range(7))
+    # FULL6DOF: a quaternion, then meters; no one unit for the dataset.
+    assert strings(q.attrs["units"]) == ["1", "1", "1", "1", "m", "m", "m"]
+    assert q.attrs["unit"] == ""
     assert h5["signals/thrust"].attrs["unit"] == "N" and h5["signals/thrust"].shape == (11,)
     assert q[0, 6] == 600.0  # the altitude at t = 0
     same_as_csv(h5, frame)
@@ -142,6 +148,7 @@ frame = read(csvfile)
 with h5py.File(h5file, "r") as h5:
     q = h5["multibody/bodies/lander/Q"]
     assert q.shape == (11, 1) and strings(q.attrs["columns"]) == ["altitude"]
+    assert q.attrs["unit"] == "m" and strings(q.attrs["units"]) == ["m"]
     assert list(q.attrs["elements"]) == [6]
     assert h5["signals/mass"].attrs["unit"] == "kg"
     assert strings(h5["signals/mass"].attrs["columns"]) == ["mass"]

@@ -40,6 +40,8 @@ assert units["signals.thrust"] == {"unit": "N", "description": "engine thrust",
 assert units["mass"]["unit"] == "kg" and units["mass"]["variable"] == "signals.mass"
 # A logging.columns entry names the element it reads.
 assert units["altitude"]["variable"] == "multibody.bodies.lander.Q[6]"
+assert units["altitude"]["unit"] == "m"  # the element's unit: FULL6DOF's Q[6] is a length
+assert units["vertical_speed"]["unit"] == "m/s"
 assert frame["altitude"].iloc[0] == 600.0
 # The time entry names the program that wrote the file: the project's version, and the commit
 # it was built from (empty outside a git checkout).

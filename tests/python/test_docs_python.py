@@ -19,6 +19,9 @@ def test_the_tutorial_runs_as_written_and_settles_where_statics_says(tmp_path, m
     for block in python_blocks("python.md")[:6]:
         exec(compile(block, "docs/python.md", "exec"), namespace)
     assert (tmp_path / "pendulum.png").stat().st_size > 0
+    # The angle and the torque on axes of their own, each with its unit.
+    assert [ax.get_ylabel() for ax in namespace["axes"]] == [
+        "signals.angle [rad]", "signals.torque [N*m]"]
     assert "passes 0.4 rad at" in capsys.readouterr().out  # the zero crossing fired
 
     kp, target, mass, g, length = 40.0, 0.6, 2.0, 9.81, 0.75  # the tutorial's numbers

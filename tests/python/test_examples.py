@@ -35,3 +35,4 @@ def test_example_runs_and_checks_its_physics(script, tmp_path):
     assert result.returncode == 0, f"{script.name} failed:\n{result.stdout}\n{result.stderr}"
     if "--plot" in command:
         assert (tmp_path / "plot.png").stat().st_size > 0
+        assert "Warning" not in result.stderr, result.stderr  # matplotlib's included

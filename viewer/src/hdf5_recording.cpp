@@ -113,6 +113,7 @@ RecordingTable readHdf5Recording(const std::string& path, std::string& sceneJson
     if (H5Iget_type(object.get()) != H5I_DATASET || link == "time") continue;
     const std::vector<std::string> names = r.strings(object.get(), "columns");
     const std::vector<std::string> unit = r.strings(object.get(), "unit");
+    const std::vector<std::string> units = r.strings(object.get(), "units");  // per column
     const std::vector<double> data = r.values(object.get(), dims);
     const std::size_t width = dims.size() == 2 ? dims[1] : 1;
     const bool rowsMatch = running ? dims[0] >= table.time.size() : dims[0] == table.time.size();
@@ -123,7 +124,11 @@ RecordingTable readHdf5Recording(const std::string& path, std::string& sceneJson
     }
     for (std::size_t k = 0; k < width; ++k) {
       table.names.push_back(names[k]);
-      table.units.push_back(unit.empty() ? std::string() : unit.front());
+      if (units.size() == width) {
+        table.units.push_back(units[k]);
+      } else {
+        table.units.push_back(unit.empty() ? std::string() : unit.front());
+      }
       std::vector<double>& column = table.columns.emplace_back(table.time.size());
       for (std::size_t row = 0; row < table.time.size(); ++row) column[row] = data[row * width + k];
     }

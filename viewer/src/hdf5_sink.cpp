@@ -222,15 +222,22 @@ class Hdf5Sink final : public RecordingSink {
       const Variable& variable = recorder.variable(first);
       const hsize_t width = set.vector ? set.columns.size() : 0;
       set.handle = w_.dataset(h5_.get(), set.name, width, chunkRows(set.columns.size()));
-      w_.attribute(set.handle.get(), "unit", recorder.units()[first]);
       w_.attribute(set.handle.get(), "description", variable.description());
       w_.attribute(set.handle.get(), "path", recorder.path(first));
       std::vector<std::string> names;
+      std::vector<std::string> units;
       std::vector<std::int64_t> elements;
       for (const std::size_t c : set.columns) {
         names.push_back(columns[c]);
+        units.push_back(recorder.units()[c]);
         elements.push_back(static_cast<std::int64_t>(recorder.element(c)));
       }
+      // `unit` is the one every column shares ("" when they differ, as in a FULL6DOF hinge's
+      // Q); `units` has each column's.
+      const bool shared = std::all_of(units.begin(), units.end(),
+                                      [&](const std::string& u) { return u == units.front(); });
+      w_.attribute(set.handle.get(), "unit", shared ? units.front() : std::string());
+      w_.attribute(set.handle.get(), "units", units);
       w_.attribute(set.handle.get(), "columns", names);
       w_.attribute(set.handle.get(), "elements", elements);
     }

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
+#include "hopsim/signals/element_units.h"
 
 namespace hopsim::test {
 namespace {
@@ -120,6 +122,35 @@ TEST_CASE(
         doctest::Approx(kinetic(3.0) + 3.0 * 4.0 * p.y()).epsilon(1e-14));
   CHECK(sim.multibody().q()[0] == kQ);
   CHECK(sim.multibody().u()[0] == kU);
+}
+
+}  // namespace hopsim::test
+
+namespace hopsim::test {
+
+TEST_CASE("hinge coordinates carry their units element by element into the recorder") {
+  Simulation sim;
+  auto& tree = sim.multibody().editModel();
+  const auto base = tree.addBody("base", kWorldBody, pendulumMass(1.0), Hinge::full6Dof());
+  tree.addBody("arm", base, pendulumMass(1.0), Hinge::pin(Vector3::UnitX()));
+  sim.lock();
+  const Variable& baseQ = sim.variables().at("multibody.bodies.base.Q");
+  CHECK(baseQ.unit() == "");  // a quaternion and meters
+  CHECK(elementUnit(baseQ, 0) == "1");
+  CHECK(elementUnit(baseQ, 6) == "m");
+  CHECK(elementUnit(baseQ, 7) == "");  // past the end
+  CHECK(sim.variables().at("multibody.bodies.arm.Q").unit() == "rad");
+  CHECK(sim.variables().at("multibody.bodies.arm.U").unit() == "rad/s");
+  // The system's Q and U: the bodies' in order.
+  CHECK(elementUnit(sim.variables().at("multibody.Q"), 7) == "rad");
+  CHECK(elementUnit(sim.variables().at("multibody.U"), 5) == "m/s");
+  // Any other variable: its one unit for every element.
+  CHECK(elementUnit(sim.variables().at("multibody.momentum.linear"), 2) == "kg*m/s");
+  CHECK(sim.variables().at("multibody.bodies.arm.orientation").unit() == "1");
+
+  const Recorder r(sim, {"multibody.bodies.base.U", "multibody.bodies.arm.Q"});
+  CHECK(r.units() ==
+        std::vector<std::string>{"s", "rad/s", "rad/s", "rad/s", "m/s", "m/s", "m/s", "rad"});
 }
 
 }  // namespace hopsim::test
