@@ -247,13 +247,15 @@ FileKind detectFileKind(const InputNode& document, const std::string& file) {
       return FileKind::Simulation;
     if (model != nullptr && model->isMapping()) return FileKind::Model;
     if (document.find("contact_method") != nullptr) return FileKind::Solver;
+    if (isOlderSpecModel(document)) return FileKind::Model;
   }
   SourceLocation where = document.location();
   if (where.file.empty()) where.file = file;
   throw InputError(locateMessage(
       where, "",
       "not a Chrono MBS YAML file: expected a simulation file (type: MBS and model/solver "
-      "paths), a model file (chrono-version and a model mapping) or a solver file "
+      "paths), a model file (chrono-version and a model mapping, or the older spec's bodies "
+      "at the top level) or a solver file "
       "(chrono-version and contact_method)"));
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numbers>
+#include <optional>
 
 #include "chrono_yaml_read.h"
 #include "contact_input.h"
@@ -118,7 +119,15 @@ mechanism::Body readBody(ModelContext& c, const InputNode& e, const std::string&
   if (const InputNode* o = Reader::optional(e, "orientation"))
     R = r.orientation(*o, at(p, "orientation"), c.degrees);
   b.X_WR = RigidTransform(R, location);
-  if (const InputNode* com = Reader::optional(e, "com")) {
+  if (const InputNode* com = Reader::optional(e, "com"); com && com->isSequence()) {
+    // The older spec's form: the COM's location, COM axes along the reference frame's.
+    if (!c.olderSpec) {
+      r.warn(*com, at(p, "com") +
+                       " given as a point, the older model spec's form; read as "
+                       "com.location");
+    }
+    b.X_RC = RigidTransform(Matrix3::Identity(), r.vec3(*com, at(p, "com")));
+  } else if (com != nullptr) {
     const std::string cp = at(p, "com");
     r.expectMapping(*com, cp);
     r.checkKeys(*com, cp, {"location", "orientation"});
@@ -333,7 +342,10 @@ mechanism::Joint readJoint(ModelContext& c, const InputNode& e, const std::strin
 const std::vector<std::string> kConstraintTypes = {"DISTANCE", "REVOLUTE-SPHERICAL",
                                                    "REVOLUTE-TRANSLATIONAL"};
 
-mechanism::Constraint readConstraint(ModelContext& c, const InputNode& e, const std::string& p) {
+/// A constraint, or none for a composite constraint written as Chrono's spec writes it (no
+/// `axis`), which Chrono ignores.
+std::optional<mechanism::Constraint> readConstraint(ModelContext& c, const InputNode& e,
+                                                    const std::string& p) {
   using mechanism::ConstraintType;
   Reader& r = c.reader;
   r.expectMapping(e, p);
@@ -365,10 +377,10 @@ mechanism::Constraint readConstraint(ModelContext& c, const InputNode& e, const 
   const std::string name = kConstraintTypes[static_cast<int>(k.type)];
   const InputNode* axis = Reader::optional(e, "axis");
   if (axis == nullptr) {
-    r.fail(e, at(p, "axis"),
-           "missing required key 'axis': Chrono ignores " + name +
-               " constraints; hopsim implements them and needs the revolute axis (a world "
-               "direction fixed on body1)");
+    r.warn(e, p + ": " + name + " constraint '" + k.name +
+                  "' without 'axis' is ignored, as Chrono ignores it (hopsim implements it when "
+                  "'axis', the revolute axis fixed on body1, is given)");
+    return std::nullopt;
   }
   k.axis = r.direction(*axis, at(p, "axis"));
   if (k.type == ConstraintType::RevoluteTranslational) {
@@ -397,10 +409,41 @@ void readSection(ModelContext& c, const InputNode& model, const char* key, const
   NameSet names(what);
   const auto& items = c.reader.sequence(*list, path);
   for (std::size_t i = 0; i < items.size(); ++i) {
-    T value = read(c, items[i], item(path, i));
-    names.add(c.reader, c.reader.required(items[i], item(path, i), "name"),
-              at(item(path, i), "name"), value.name);
-    out.push_back(std::move(value));
+    // A reader returns std::optional<T> when it may skip an entry (as Chrono skips it).
+    std::optional<T> value = read(c, items[i], item(path, i));
+    const InputNode& name = c.reader.required(items[i], item(path, i), "name");
+    names.add(c.reader, name, at(item(path, i), "name"),
+              c.reader.text(name, at(item(path, i), "name")));
+    if (value) out.push_back(std::move(*value));
+  }
+}
+
+/// The older spec's `spring_dampers`: TSDAs and RSDAs in one list, told apart by `type`, each
+/// entry otherwise written as in `tsdas` or `rsdas`.
+void readSpringDampers(ModelContext& c, const InputNode& model, mechanism::Mechanism& m) {
+  const InputNode* list = Reader::optional(model, "spring_dampers");
+  if (list == nullptr) return;
+  Reader& r = c.reader;
+  const std::string path = "model.spring_dampers";
+  NameSet names("spring-damper");
+  const auto& items = r.sequence(*list, path);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string p = item(path, i);
+    r.expectMapping(items[i], p);
+    const int type = r.choice(r.required(items[i], p, "type"), at(p, "type"), {"TSDA", "RSDA"});
+    std::vector<InputNode::Entry> entries;
+    for (const auto& entry : items[i].entries())
+      if (entry.first != "type") entries.push_back(entry);
+    const InputNode untyped = InputNode::mapping(std::move(entries), items[i].location());
+    std::string name;
+    if (type == 0) {
+      m.tsdas.push_back(readTsda(c, untyped, p));
+      name = m.tsdas.back().name;
+    } else {
+      m.rsdas.push_back(readRsda(c, untyped, p));
+      name = m.rsdas.back().name;
+    }
+    names.add(r, r.required(items[i], p, "name"), at(p, "name"), name);
   }
 }
 
@@ -435,18 +478,33 @@ void checkSharedNames(const mechanism::Mechanism& m) {
 
 }  // namespace
 
+bool isOlderSpecModel(const InputNode& document) {
+  return document.isMapping() && document.find("chrono-version") == nullptr &&
+         document.find("model") == nullptr && document.find("bodies") != nullptr;
+}
+
 mechanism::Mechanism readModel(const InputNode& document, const std::string& file) {
   mechanism::Mechanism m;
   m.file = file;
   Reader r(file, m.warnings);
   r.expectMapping(document, "");
-  r.checkKeys(document, "", {"chrono-version", "model"});
-  checkVersion(r, document);
-  const InputNode& model = r.required(document, "", "model");
-  r.expectMapping(model, "model");
-  r.checkKeys(model, "model", kModelKeys);
-  if (const InputNode* n = Reader::optional(model, "name")) m.name = r.text(*n, "model.name");
   ModelContext c{r};
+  c.olderSpec = isOlderSpecModel(document);
+  if (c.olderSpec) {
+    r.warn(document,
+           "read as a model of Chrono's older YAML model spec (the model's keys at the top "
+           "level without 'chrono-version' and 'model', 'spring_dampers', 'com' as a point); "
+           "key paths are reported as in the current spec (model.bodies[0], ...)");
+  } else {
+    r.checkKeys(document, "", {"chrono-version", "model"});
+    checkVersion(r, document);
+  }
+  const InputNode& model = c.olderSpec ? document : r.required(document, "", "model");
+  r.expectMapping(model, "model");
+  std::vector<std::string> modelKeys = kModelKeys;
+  if (c.olderSpec) modelKeys.push_back("spring_dampers");
+  r.checkKeys(model, "model", modelKeys);
+  if (const InputNode* n = Reader::optional(model, "name")) m.name = r.text(*n, "model.name");
   if (const InputNode* d = Reader::optional(model, "angle_degrees"))
     c.degrees = r.boolean(*d, "model.angle_degrees");
   if (const InputNode* fea = model.find("FEA"))
@@ -480,6 +538,7 @@ mechanism::Mechanism readModel(const InputNode& document, const std::string& fil
   readSection(c, model, "constraints", "constraint", m.constraints, readConstraint);
   readSection(c, model, "tsdas", "TSDA", m.tsdas, readTsda);
   readSection(c, model, "rsdas", "RSDA", m.rsdas, readRsda);
+  readSpringDampers(c, model, m);
   readSection(c, model, "motors", "motor", m.motors, readMotor);
   const auto loads = [](bool controlled) {
     return [controlled](ModelContext& context, const InputNode& entry, const std::string& path) {

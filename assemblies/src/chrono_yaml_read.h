@@ -106,6 +106,8 @@ Matrix3 xThenRyFrame(const Vector3& axis);
 struct ModelContext {
   Reader& reader;
   bool degrees{true};
+  /// The file is in the older model spec (isOlderSpecModel): its forms read without warnings.
+  bool olderSpec{false};
   NameSet bodies{"body"};
   /// The body named by `node` (a string naming a body of the model), else an error with a
   /// did-you-mean.

@@ -22,6 +22,8 @@ struct RunSettings {
   double endTime{-1.0};  // Chrono: <= 0 runs until stopped
   double timeStep{1e-3};
   double fps{100.0};
+  // Where `hopsim run` writes without --out: what the simulation file's `output` asks.
+  std::optional<std::string> outputFile;
   mechanism::Vector3 gravity{0.0, 0.0, -9.8};
   // The hopsim integrator and its settings; a model file run on its own keeps rk4.
   std::vector<InputNode::Entry> integrator{{"integrator", InputNode("rk4")}};
@@ -44,6 +46,17 @@ std::vector<InputNode::Entry> integratorFor(const chrono::SolverSettings& solver
 
 /// Chrono runs until stopped when end_time <= 0; a command-line run needs an end.
 constexpr double kDefaultEndTime = 10.0;
+
+/// The file a simulation file's `output` section asks for, in the working directory as
+/// Chrono's output directory is: `<simulation file's stem>.csv` (ASCII, hopsim's CSV) or `.h5`
+/// (HDF5); none for NONE or no section.
+std::optional<std::string> outputFileFor(const chrono::SimulationFile& sim,
+                                         const std::string& file) {
+  if (!sim.hasOutput || sim.outputFormat == "NONE") return std::nullopt;
+  const std::string extension = sim.outputFormat == "HDF5" ? ".h5" : ".csv";
+  const std::filesystem::path name = std::filesystem::path(file).stem().string() + extension;
+  return std::filesystem::absolute(name).lexically_normal().string();
+}
 
 bool overridden(const std::vector<std::string>& overrides, const std::string& path) {
   for (const std::string& o : overrides) {
@@ -82,6 +95,7 @@ YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& fi
       }
       if (document.find("contact_method") != nullptr) return YamlFileKind::ChronoSolver;
     }
+    if (chrono::isOlderSpecModel(document)) return YamlFileKind::ChronoModel;
     if (mbse::looksLikeMbse(document)) return YamlFileKind::Mbse;
   }
   const SourceLocation where =
@@ -97,7 +111,8 @@ YamlFileKind detectYamlFileKind(const InputNode& document, const std::string& fi
   throw InputError(locateMessage(
       where, "",
       "is not a file hopsim reads (expected a native scenario with `hopsim: 1`, a Chrono model "
-      "file with `chrono-version` and `model`, a Chrono simulation file with `chrono-version` "
+      "file with `chrono-version` and `model` (or `bodies` at the top, the older spec), a "
+      "Chrono simulation file with `chrono-version` "
       "and `type: MBS`, a Chrono solver file with `chrono-version` and `contact_method`, or an "
       "MBSE mechanism with `points` and `planar_bodies`)"));
 }
@@ -141,6 +156,7 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
       run.endTime = sim.endTime;
       run.gravity = sim.gravity;
       run.fps = sim.outputFps;
+      run.outputFile = outputFileFor(sim, file);
       run.timeStep = sim.timeStep;
       run.integrator = integratorFor(sim.solver);
       if (sim.solver.integratorType == "HHT" && !overridden(overrides, "simulation.integrator")) {
@@ -197,14 +213,16 @@ RunDocument runDocumentFor(InputNode document, const std::string& file,
                                            {"time_step", InputNode(run.timeStep)}};
   simulation.insert(simulation.end(), run.integrator.begin(), run.integrator.end());
   simulation.emplace_back("gravity", vector3(run.gravity));
+  std::vector<InputNode::Entry> logging{{"rate", InputNode(run.fps)},
+                                        {"columns", InputNode::mapping(std::move(columns))}};
+  if (run.outputFile) logging.emplace_back("file", InputNode(*run.outputFile));
   out.document = InputNode::mapping(
       {{"hopsim", InputNode(1)},
        {"simulation", InputNode::mapping(std::move(simulation))},
        {"assemblies",
         InputNode::mapping({{"model", InputNode::mapping({{"class", InputNode("ModelFile")},
                                                           {"file", InputNode(run.modelFile)}})}})},
-       {"logging", InputNode::mapping({{"rate", InputNode(run.fps)},
-                                       {"columns", InputNode::mapping(std::move(columns))}})}},
+       {"logging", InputNode::mapping(std::move(logging))}},
       SourceLocation{file, 0, 0});
   return out;
 }

@@ -2,12 +2,14 @@
 
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 
 #include "contact_input.h"
 #include "hopsim/assemblies/front_end.h"
 #include "hopsim/assemblies/param_set.h"
 #include "hopsim/assemblies/units.h"
 #include "hopsim/assemblies/yaml_input.h"
+#include "hopsim/core/multibody_assembly.h"
 #include "hopsim/models/smooth_contact.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
@@ -83,6 +85,7 @@ class Scenario::Builder {
     }
     // The multibody variables exist from lock() on; events and logging may name them.
     locatedAtDefinition([&] { scenario_.sim_->lock(); });
+    assembleMultibody(file);
     if (contactEvents_) {
       models::registerContactEvents(
           *scenario_.sim_, dynamic_cast<models::SmoothContact&>(scenario_.sim_->model("contact")));
@@ -93,6 +96,19 @@ class Scenario::Builder {
 
  private:
   // ---- helpers ------------------------------------------------------------------------------
+
+  /// The assembly analysis before t = 0, as Chrono's: the initial state projected onto the
+  /// constraints (positions, then velocities); a correction above the projection's tolerance
+  /// is a warning with its size.
+  void assembleMultibody(const std::string& file) {
+    const AssemblyCorrection c = assembleOntoConstraints(scenario_.sim_->multibody());
+    if (!c.aboveTolerance) return;
+    std::ostringstream w;
+    w << file << ": the initial state was assembled onto the constraints before t = 0: "
+      << "largest position violation " << c.position << " (m, or rad), velocity violation "
+      << c.velocity << " (m/s, or rad/s)";
+    scenario_.warnings_.push_back(w.str());
+  }
 
   /// Runs `step` (binding, locking): an error about a model or signal the file defined (an
   /// untied port, an algebraic loop) is located at its definition.

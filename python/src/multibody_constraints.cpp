@@ -22,6 +22,7 @@
 #include "hopsim/core/multibody/constraint_set.h"
 #include "hopsim/core/multibody/constraints.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
+#include "hopsim/core/multibody_assembly.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "multibody_arguments.h"
@@ -249,7 +250,19 @@ void bindAdding(py::class_<MultibodySystem>& c) {
           "The drift projection after every integration step: Q onto φ(Q) = 0 until the "
           "largest |φ| is at most `position_tolerance` (m) in at most `max_iterations` "
           "Gauss-Newton steps (NumericalError otherwise), then U onto G U = 0 to "
-          "`velocity_tolerance`. Defaults 1e-12, 1e-12, 20.");
+          "`velocity_tolerance`. Defaults 1e-12, 1e-12, 20.")
+      .def(
+          "assemble",
+          [](MultibodySystem& s) {
+            const AssemblyCorrection c = assembleOntoConstraints(s);
+            return py::dict(py::arg("position") = c.position, py::arg("velocity") = c.velocity,
+                            py::arg("above_tolerance") = c.aboveTolerance);
+          },
+          "The assembly analysis before a first step (after lock()): the system's Q projected "
+          "onto the constraints, then U, to 1e-12 (the drift projection's defaults). Returns "
+          "{'position': largest |φ| found, 'velocity': largest |G U| at the assembled Q, "
+          "'above_tolerance': bool}. NumericalError when no pose satisfies the constraints (Q "
+          "and U left as they were).");
 }
 
 void bindConstraintIntrospection(py::class_<MultibodySystem>& c) {

@@ -250,6 +250,32 @@ def test_projection_puts_a_perturbed_state_on_the_constraints():
     np.testing.assert_array_equal(mb.q, np.zeros(3))
 
 
+def test_assemble_puts_the_locked_state_on_the_constraints_and_reports_the_violation():
+    sim, mb = four_bar()
+    q0, u0 = four_bar_state(1.1, -2.0)
+    with pytest.raises(hopsim.ModelError, match="not locked since"):
+        mb.assemble()
+    off = q0 + np.array([0.0, 0.03, 0.0])
+    mb.q, mb.u = off, u0 + 0.1
+    sim.lock()
+    expected = np.abs(mb.constraint_residuals(off)).max()
+    report = mb.assemble()
+    assert report["above_tolerance"]
+    # The violation found is the residual at the given Q (the same evaluation: 1e-15 relative).
+    assert report["position"] == pytest.approx(expected, rel=1e-15)
+    assert report["velocity"] > 1e-3
+    assert np.abs(mb.constraint_residuals()).max() <= 1e-12
+    assert np.abs(mb.constraint_jacobian() @ mb.u).max() <= 1e-12
+    # On the hand-solved geometry of the crank angle it reached (1e-10: the geometry's
+    # conditioning times the 1e-12 closure).
+    q = mb.q
+    theta2, phi3 = four_bar_geometry(q[0])
+    assert abs(math.remainder(q[0] + q[1] - theta2, 2 * math.pi)) < 1e-10
+    assert abs(math.remainder(q[0] + q[1] + q[2] - phi3, 2 * math.pi)) < 1e-10
+    # Assembled already: nothing more to correct.
+    assert not mb.assemble()["above_tolerance"]
+
+
 # ---- errors ----------------------------------------------------------------------------------
 
 

@@ -695,7 +695,7 @@ TEST_CASE("lowering: every project Chrono and MBSE file, and every hand-written 
     }
   }
   std::sort(files.begin(), files.end());
-  CHECK(files.size() == 20);
+  CHECK(files.size() == 22);
   // The hand-written model files of the fuzz corpus use every key of the model spec (every
   // joint, constraint, TSDA and RSDA law, motor, function, load, bushing, contact data).
   std::size_t handWritten = 0;

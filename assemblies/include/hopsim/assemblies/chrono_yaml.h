@@ -23,10 +23,15 @@ namespace hopsim::chrono {
 inline constexpr int kChronoVersionMajor = 10;
 inline constexpr int kChronoVersionMinor = 0;
 
-/// Reads a model document (a mapping with `chrono-version` and `model`). `file` names the
-/// document in messages and is the base of a RELATIVE `data_path`.
+/// Reads a model document (a mapping with `chrono-version` and `model`, or a model of the older
+/// spec: isOlderSpecModel). `file` names the document in messages and is the base of a
+/// RELATIVE `data_path`.
 /// @throws InputError on any error (file:line:col, key path, value, expectation).
 mechanism::Mechanism readModel(const InputNode& document, const std::string& file);
+/// A model file of Chrono's older YAML model spec: the model's keys at the top level (`bodies`
+/// and no `chrono-version` or `model` wrapper), TSDAs and RSDAs in `spring_dampers`, `com` as
+/// a point. readModel reads it with a warning naming the spec.
+bool isOlderSpecModel(const InputNode& document);
 /// Loads and reads the model file at `path`.
 mechanism::Mechanism readModelFile(const std::string& path);
 
