@@ -1,0 +1,128 @@
+// The derivatives of forward dynamics, ∂U̇/∂Q (tangent), ∂U̇/∂U and ∂U̇/∂τ: the analytic
+// recursion (aba_derivatives.h) against central differences of aba in the same process, on
+// serial PIN chains of 7, 30 and 100 bodies and the 30-body tree on a FULL6DOF base
+// (multibody_problem.h; seeded states, gravity on). The differences perturb Q along its tangent
+// directions and U, two aba calls per column each (4 nu calls), and take ∂U̇/∂τ from one more
+// call per column (forward differences are exact for the linear τ): 5 nu aba calls in all.
+// Each benchmark reports, besides the time per call, `agreement`: max |analytic - differences|
+// over max |analytic|, over the three matrices, at the step kStep.
+
+#include "hopsim/core/multibody/aba_derivatives.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+
+#include "bench_context.h"
+#include "hopsim/core/multibody/aba.h"
+#include "hopsim/core/multibody/tangent_space.h"
+#include "multibody_problem.h"
+
+namespace hopsim::bench {
+namespace {
+
+using namespace hopsim::multibody;
+
+// The step of the central differences: near the cube root of the round-off, where truncation
+// (h² U̇''' / 6) and round-off (ε |U̇| / h) balance.
+constexpr double kStep = 1e-5;
+
+// The three derivative matrices and what computing them by differences needs, allocated once.
+struct Differences {
+  explicit Differences(const MultibodyModel& model)
+      : data(model),
+        dq(model.nu(), model.nu()),
+        du(dq),
+        dtau(dq),
+        qStep(model.nq()),
+        uStep(model.nu()),
+        tauStep(model.nu()),
+        delta(model.nu()),
+        plus(model.nu()) {}
+
+  // Central differences of aba along Q's tangent directions and U; forward ones along τ.
+  void compute(const MultibodyProblem& p) {
+    const MultibodyModel& model = p.model;
+    const Eigen::VectorXd& base = aba(model, data, p.q, p.u, p.tau);
+    plus = base;  // data.udot is overwritten by the next call
+    for (int k = 0; k < model.nu(); ++k) {
+      delta.setZero();
+      delta[k] = kStep;
+      integrateConfiguration(model, p.q, delta, qStep);
+      dq.col(k) = aba(model, data, qStep, p.u, p.tau);
+      delta[k] = -kStep;
+      integrateConfiguration(model, p.q, delta, qStep);
+      dq.col(k) -= aba(model, data, qStep, p.u, p.tau);
+      dq.col(k) /= 2 * kStep;
+      uStep = p.u;
+      uStep[k] += kStep;
+      du.col(k) = aba(model, data, p.q, uStep, p.tau);
+      uStep[k] = p.u[k] - kStep;
+      du.col(k) -= aba(model, data, p.q, uStep, p.tau);
+      du.col(k) /= 2 * kStep;
+      tauStep = p.tau;
+      tauStep[k] += kStep;
+      dtau.col(k) = (aba(model, data, p.q, p.u, tauStep) - plus) / kStep;
+    }
+  }
+
+  MultibodyData data;
+  Eigen::MatrixXd dq, du, dtau;
+  Eigen::VectorXd qStep, uStep, tauStep, delta, plus;
+};
+
+// The analytic derivatives with their workspace, allocated once.
+struct Analytic {
+  explicit Analytic(const MultibodyModel& model)
+      : data(model), work(model), dq(model.nu(), model.nu()), du(dq), dtau(dq) {}
+  void compute(const MultibodyProblem& p) {
+    abaDerivatives(p.model, data, work, p.q, p.u, p.tau, {}, dq, du, dtau);
+  }
+  MultibodyData data;
+  AbaDerivativesWorkspace work;
+  Eigen::MatrixXd dq, du, dtau;
+};
+
+double agreement(const MultibodyProblem& p) {
+  Analytic a(p.model);
+  Differences d(p.model);
+  a.compute(p);
+  d.compute(p);
+  const auto relative = [](const Eigen::MatrixXd& x, const Eigen::MatrixXd& y) {
+    return (x - y).cwiseAbs().maxCoeff() / x.cwiseAbs().maxCoeff();
+  };
+  const double worst =
+      std::max({relative(a.dq, d.dq), relative(a.du, d.du), relative(a.dtau, d.dtau)});
+  return worst;
+}
+
+template <class Method>
+void timeDerivatives(benchmark::State& state) {
+  const MultibodyProblem p =
+      makeMultibodyProblem(static_cast<int>(state.range(0)), state.range(1) != 0);
+  Method method(p.model);
+  for (auto _ : state) {
+    method.compute(p);
+    benchmark::DoNotOptimize(method.dq.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["per_call"] = benchmark::Counter(
+      1.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["agreement"] = agreement(p);
+}
+
+void BM_AbaDerivativesAnalytic(benchmark::State& state) { timeDerivatives<Analytic>(state); }
+void BM_AbaDerivativesCentralDifferences(benchmark::State& state) {
+  timeDerivatives<Differences>(state);
+}
+
+// {bodies, branched}: PIN chains of 7, 30, 100; a 30-body tree on a FULL6DOF base.
+#define HOPSIM_DERIVATIVE_SHAPES \
+  ArgNames({"bodies", "branched"})->Args({7, 0})->Args({30, 0})->Args({100, 0})->Args({30, 1})
+BENCHMARK(BM_AbaDerivativesAnalytic)->HOPSIM_DERIVATIVE_SHAPES;
+BENCHMARK(BM_AbaDerivativesCentralDifferences)->HOPSIM_DERIVATIVE_SHAPES;
+
+}  // namespace
+}  // namespace hopsim::bench
+
+HOPSIM_BENCHMARK_MAIN()
