@@ -216,12 +216,33 @@ void checkMatrix(const Eigen::Ref<Eigen::MatrixXd>& m, int n, const char* name) 
   }
 }
 
-// Each column of x replaced by M⁻¹ times it, by the Cholesky factor (a vector solve per column:
-// the matrix solve's blocking may take heap memory at large nu).
-void solveColumns(const Eigen::LLT<Eigen::MatrixXd>& llt, Eigen::Ref<Eigen::MatrixXd> x) {
-  for (Eigen::Index c = 0; c < x.cols(); ++c) {
-    auto column = x.col(c);
-    llt.solveInPlace(column);
+// M⁻¹ from its Cholesky factor L (lower triangle of `factor`), column by column: L y = e_j by
+// forward substitution from row j (the rows above are zero), then Lᵀ x = y by back substitution,
+// each step an axpy or a dot product over a contiguous column of L. Eigen's triangular solves
+// cost three times as much at these sizes (their panel dispatch), and its matrix solve takes
+// heap memory for its blocks at large nu.
+void inverseFromCholesky(const Eigen::MatrixXd& factor, Eigen::Ref<Eigen::MatrixXd> Minv) {
+  const Eigen::Index n = factor.rows();
+  Minv.setZero();
+  for (Eigen::Index j = 0; j < n; ++j) {
+    auto x = Minv.col(j);
+    x[j] = 1.0;
+    for (Eigen::Index k = j; k < n; ++k) {
+      x[k] /= factor(k, k);
+      x.tail(n - k - 1).noalias() -= x[k] * factor.col(k).tail(n - k - 1);
+    }
+    for (Eigen::Index k = n - 1; k >= 0; --k) {
+      x[k] = (x[k] - factor.col(k).tail(n - k - 1).dot(x.tail(n - k - 1))) / factor(k, k);
+    }
+  }
+}
+
+// x = -M⁻¹ y for symmetric M⁻¹, entry by entry as dot products of contiguous columns (Eigen's
+// blocked product takes heap memory for its panels at large nu).
+void multiplyByMinusInverse(const Eigen::Ref<const Eigen::MatrixXd>& Minv, const Eigen::MatrixXd& y,
+                            Eigen::Ref<Eigen::MatrixXd> x) {
+  for (Eigen::Index j = 0; j < y.cols(); ++j) {
+    for (Eigen::Index i = 0; i < Minv.cols(); ++i) x(i, j) = -Minv.col(i).dot(y.col(j));
   }
 }
 
@@ -288,12 +309,9 @@ void abaDerivatives(const MultibodyModel& model, MultibodyData& data, AbaDerivat
         "abaDerivatives: the mass matrix is not positive definite (expected valid mass "
         "properties on every body that moves)");
   }
-  dudot_dtau.setIdentity();
-  solveColumns(work.llt, dudot_dtau);
-  dudot_dq = -work.dtau_dq;
-  solveColumns(work.llt, dudot_dq);
-  dudot_du = -work.dtau_du;
-  solveColumns(work.llt, dudot_du);
+  inverseFromCholesky(work.llt.matrixLLT(), dudot_dtau);
+  multiplyByMinusInverse(dudot_dtau, work.dtau_dq, dudot_dq);
+  multiplyByMinusInverse(dudot_dtau, work.dtau_du, dudot_du);
 }
 
 }  // namespace hopsim::multibody
