@@ -260,7 +260,25 @@ def integrators_against_scipy(results, table):
     at_equal_error("chain100", "rkf45", "RK45", None)
 
 
-SECTIONS = (multibody_against_peers, executive_overhead, python_costs, memory, zero_crossings,
+def dynamics_derivatives(results, table):
+    """The analytic derivatives of forward dynamics against central differences of ABA in the
+    same process: the speed-up on PIN chains (target >= 5 at 30 bodies) and the agreement of the
+    two (target <= 1e-8 relative)."""
+    rows = load(results, "hopsim_bench_aba_derivatives") or {}
+    for bodies in (7, 30, 100):
+        suffix = f"/bodies:{bodies}/branched:0"
+        analytic = rows.get("BM_AbaDerivativesAnalytic" + suffix)
+        differences = rows.get("BM_AbaDerivativesCentralDifferences" + suffix)
+        ratio = analytic and differences and seconds(differences) / seconds(analytic)
+        target = ">= 5" if bodies == 30 else None
+        table.add(f"ABA derivatives, {bodies}-PIN chain: central differences / analytic", ratio,
+                  target, None if target is None or ratio is None else ratio >= 5)
+        agreement = analytic and analytic["agreement"]
+        table.add(f"ABA derivatives, {bodies}-PIN chain: analytic against differences", agreement,
+                  "<= 1e-8", agreement is not None and agreement <= 1e-8)
+
+
+SECTIONS = (multibody_against_peers, dynamics_derivatives, executive_overhead, python_costs, memory, zero_crossings,
             integrators_against_scipy)
 
 

@@ -22,6 +22,7 @@
 #include "bindings.h"
 #include "hopsim/core/cpu_kernels.h"
 #include "hopsim/core/multibody/aba.h"
+#include "hopsim/core/multibody/aba_derivatives.h"
 #include "hopsim/core/multibody/crba.h"
 #include "hopsim/core/multibody/energy.h"
 #include "hopsim/core/multibody/forward_kinematics.h"
@@ -575,6 +576,34 @@ void bindQueries(py::class_<MultibodySystem>& c) {
           (std::string("U̇ = M⁻¹ (τ - C(Q, U) + external) (ABA): the accelerations under the "
                        "generalized forces `tau` (None: zero), gravity and `body_forces` (as "
                        "inverse_dynamics). Every entry is free (prescribed flags are ignored).") +
+           state)
+              .c_str())
+      .def(
+          "forward_dynamics_derivatives",
+          [](MultibodySystem& s, py::object tau, py::object q, py::object u,
+             py::object bodyForces) {
+            constexpr const char* kWhat = "forward_dynamics_derivatives";
+            const MultibodyModel& model = s.model();
+            const Eigen::VectorXd qv = qArg(s, q, kWhat);
+            const Eigen::VectorXd uv = uArg(s, u, kWhat);
+            const Eigen::VectorXd t =
+                tau.is_none()
+                    ? Eigen::VectorXd(Eigen::VectorXd::Zero(model.nu()))
+                    : vectorArg(tau, "forward_dynamics_derivatives: tau", model.nu(), "nu");
+            const auto F = bodyForcesArg(model, bodyForces, kWhat);
+            multibody::AbaDerivativesWorkspace work(model);
+            const int n = model.nu();
+            Eigen::MatrixXd dq(n, n), du(n, n), dtau(n, n);
+            multibody::abaDerivatives(model, workspace(s), work, qv, uv, t, F, dq, du, dtau);
+            return py::make_tuple(dq, du, dtau);
+          },
+          py::arg("tau") = py::none(), py::arg("q") = py::none(), py::arg("u") = py::none(),
+          py::arg("body_forces") = py::none(),
+          (std::string("(dudot_dq, dudot_du, dudot_dtau): the partial derivatives of "
+                       "forward_dynamics (same arguments), nu x nu each, by the analytic "
+                       "recursion. Column k of dudot_dq is along the tangent direction of U "
+                       "entry k (a quaternion turned about M's axes, F's for "
+                       "FULL6DOF_INERTIAL; docs/multibody.md); dudot_dtau is M(Q)⁻¹.") +
            state)
               .c_str())
       .def(

@@ -98,6 +98,29 @@ def test_forward_dynamics_against_the_fastest_peer(tmp_path, ratio_table):
         "0.531", "<= 0.5", "MISSED")
 
 
+def test_dynamics_derivatives_against_central_differences(tmp_path, ratio_table):
+    rows = []
+    for bodies, analytic, differences, agreement in ((7, 2.0, 9.0, 3e-10), (30, 20.0, 90.0, 2e-9),
+                                                    (100, 200.0, 1500.0, 5e-8)):
+        suffix = f"/bodies:{bodies}/branched:0"
+        rows += aggregates("BM_AbaDerivativesAnalytic" + suffix, cpu_time=analytic,
+                           real_time=analytic, time_unit="us", agreement=agreement)
+        rows += aggregates("BM_AbaDerivativesCentralDifferences" + suffix, cpu_time=differences,
+                           real_time=differences, time_unit="us", agreement=agreement)
+    write(tmp_path, "hopsim_bench_aba_derivatives", rows)
+    table = by_quantity(ratio_table.build_table(str(tmp_path)))
+    assert table["ABA derivatives, 7-PIN chain: central differences / analytic"] == (
+        "4.5", "-", "report")
+    assert table["ABA derivatives, 30-PIN chain: central differences / analytic"] == (
+        "4.5", ">= 5", "MISSED")
+    assert table["ABA derivatives, 100-PIN chain: central differences / analytic"] == (
+        "7.5", "-", "report")
+    assert table["ABA derivatives, 30-PIN chain: analytic against differences"] == (
+        "2e-09", "<= 1e-8", "met")
+    assert table["ABA derivatives, 100-PIN chain: analytic against differences"] == (
+        "5e-08", "<= 1e-8", "MISSED")
+
+
 def test_missing_programs_are_reported_as_not_run(tmp_path, ratio_table):
     table = by_quantity(ratio_table.build_table(str(tmp_path)))
     assert table["executive: hopsim / hand-written, 100 models"] == ("n/a", "<= 1.3", "not run")

@@ -15,6 +15,7 @@
 #include "hopsim/assemblies/scenario.h"
 #include "hopsim/core/csv_sink.h"
 #include "hopsim/core/multibody/aba.h"
+#include "hopsim/core/multibody/aba_derivatives.h"
 #include "hopsim/core/multibody/aba_solve.h"
 #include "hopsim/core/multibody/constraints.h"
 #include "hopsim/core/multibody/crba.h"
@@ -25,6 +26,7 @@
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/multibody/rnea.h"
+#include "hopsim/core/multibody/tangent_space.h"
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
 #include "hopsim/models/smooth_contact.h"
@@ -187,6 +189,29 @@ TEST_CASE("multibody evaluations allocate nothing once the data is built") {
           crba(model, data, q);
           computeQdot(model, q, u, qdot);
           computeEnergyAndMomentum(model, data, q, u);
+        }) == 0);
+}
+
+TEST_CASE("the derivatives of forward dynamics allocate nothing once their workspace is built") {
+  using namespace multibody;
+  // A floating base carrying 40 GIMBALs and a BALL: nu = 129, past the size where Eigen's
+  // Cholesky factorization switches to its blocked form.
+  MultibodyModel model = floatingBase();
+  for (int b = 0; b < 40; ++b) {
+    model.addBody("g" + std::to_string(b), b + 1, kBodyInertia, Hinge::gimbal());
+  }
+  model.addBody("ball", 41, kBodyInertia, Hinge::ball());
+  MultibodyData data(model);
+  AbaDerivativesWorkspace work(model);
+  const int n = model.nu();
+  const Eigen::VectorXd u = Eigen::VectorXd::Constant(n, 0.3);
+  Eigen::VectorXd q = model.neutralConfiguration();
+  integrateConfiguration(model, q, u, q);
+  const std::vector<SpatialForce> F(static_cast<std::size_t>(model.bodyCount()));
+  Eigen::MatrixXd dq(n, n), du(n, n), dtau(n, n);
+  CHECK(allocationsDuring([&] {
+          abaDerivatives(model, data, work, q, u, u, F, dq, du, dtau);
+          integrateConfiguration(model, q, u, q);
         }) == 0);
 }
 
