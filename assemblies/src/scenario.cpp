@@ -95,6 +95,7 @@ class Scenario::Builder {
           {[this](const std::string& path, const InputNode& input) {
              return valueFor(path, input);
            },
+           &Builder::targetValue,
            [](const InputNode& input, const std::string& unit, const std::string& key) {
              return std::get<double>(typedValue(key, ElementType::Double, 1, unit, input));
            }},

@@ -154,9 +154,7 @@ class MachineReader {
                " numeric elements; element " + std::to_string(element) + " does not exist");
     }
     const InputNode* value = node.find("value");
-    const double threshold =
-        value != nullptr ? read_.quantity(*value, v.unit() == "1" ? "" : v.unit(), key + ".value")
-                         : 0.0;
+    const double threshold = value != nullptr ? read_.threshold(*value, v, key) : 0.0;
     const InputNode* d = node.find("direction");
     return MachineGuard::crossing(
         path, threshold,

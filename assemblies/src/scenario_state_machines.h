@@ -14,6 +14,10 @@ namespace hopsim::scenario {
 struct ValueReaders {
   /// `input` as a value for the variable at `path` (its type, length and unit).
   std::function<Value(const std::string& path, const InputNode& input)> variable;
+  /// `input` as a crossing threshold for `variable` (in its unit, or any unit converted to SI
+  /// when it declares none), as an event's `when.value`; messages name `key`.value.
+  std::function<double(const InputNode& input, const Variable& variable, const std::string& key)>
+      threshold;
   /// `input` as a number in `unit` ("" for none); messages name `key`.
   std::function<double(const InputNode& input, const std::string& unit, const std::string& key)>
       quantity;

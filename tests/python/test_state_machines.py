@@ -27,7 +27,7 @@ models:
     ties: {x: pos, v: vel, F: force}
 logging:
   rate: 100 Hz
-  variables: [stateMachines.descent.state, models.ball.continuousStates.x]
+  variables: [models.descent.discreteStates.state, models.ball.continuousStates.x]
 """
 MACHINE = """state_machines:
   descent:
@@ -63,7 +63,7 @@ def add_descent(sim):
 def test_yaml_and_python_give_the_same_run_bit_for_bit(tmp_path):
     (tmp_path / "yaml.yaml").write_text(FALL + MACHINE)
     (tmp_path / "python.yaml").write_text(FALL.replace(
-        "  variables: [stateMachines.descent.state, models.ball.continuousStates.x]\n",
+        "  variables: [models.descent.discreteStates.state, models.ball.continuousStates.x]\n",
         "  variables: [models.ball.continuousStates.x]\n"))
     from_yaml = hopsim.load(tmp_path / "yaml.yaml", {X: 10.0})
     from_python = hopsim.load(tmp_path / "python.yaml", {X: 10.0})
@@ -79,7 +79,7 @@ def test_yaml_and_python_give_the_same_run_bit_for_bit(tmp_path):
         assert bits(from_python.sim.get(path)) == bits(from_yaml.sim.get(path)), path
     # The recorded phase column: 0 (coast) before the braking time, 1 after.
     times = from_yaml.times()
-    phase = from_yaml.values("stateMachines.descent.state")
+    phase = from_yaml.values("models.descent.discreteStates.state")
     assert all(p == (0 if t < braking else 1 if t < braking + 0.5 else 2)
                for t, p in zip(times, phase))
 
@@ -126,7 +126,7 @@ def test_python_actions_and_raised_events():
     sim.raise_machine_event("go")
     assert calls == [("busy", 0.3)]
     assert sim.state_machine_names() == ["m"]
-    assert sim.get("stateMachines.m.state") == 1
+    assert sim.get("models.m.discreteStates.state") == 1
 
 
 def test_a_bad_machine_raises_input_error_and_changes_nothing():

@@ -112,33 +112,34 @@ TEST_CASE("scenario state machines: bad input is located at its file, line and c
     states: {a: , b: }
     transitions:
       - {from: a, to: bb, at: 1}
-)") == "test.yaml:17:23: state_machines.m.transitions[0].to: unknown state 'bb' (did you "
-       "mean 'b'?)");
+)") == "test.yaml:16:23: state_machines.m.transitions[0].to: unknown state 'bb' (did you "
+       "mean 'b' or 'a'?)");
   CHECK(errorOf(base + R"(state_machines:
   m:
     states: {a: , b: }
     transitions:
       - {from: a, to: b, when: {variable: models.ball.params.q}}
-)")
-            .starts_with("test.yaml:17:44: state_machines.m.transitions[0].when.variable: "));
+)") == "test.yaml:16:43: state_machines.m.transitions[0].when.variable: no variable "
+       "'models.ball.params.q' (did you mean 'models.ball.params.c', "
+       "'models.ball.params.k' or 'models.ball.params.m'?)");
   CHECK(errorOf(base + R"(state_machines:
   m:
     states:
       a: {entry: [{deactivate: engine}]}
-)") == "test.yaml:15:5: state_machines.m: state machine 'm': state 'a' entry: deactivate "
+)") == "test.yaml:14:5: state_machines.m: state machine 'm': state 'a' entry: deactivate "
        "'engine': no model named 'engine'");
   CHECK(errorOf(base + R"(state_machines:
   m:
     states: {a: , b: }
     transitions:
       - {from: a, to: b, at: 1, after: 2}
-)") == "test.yaml:17:9: state_machines.m.transitions[0]: expected exactly one guard of when, "
+)") == "test.yaml:16:9: state_machines.m.transitions[0]: expected exactly one guard of when, "
        "at, after, on and in; found 2");
   CHECK(errorOf(base + R"(state_machines:
   m:
     states:
       a: {entry: [{explode: now}]}
-)") == "test.yaml:16:19: state_machines.m.states.a.entry[0]: unknown action 'explode'");
+)") == "test.yaml:15:19: state_machines.m.states.a.entry[0]: unknown action 'explode'");
 }
 
 TEST_CASE("scenario state machines: an unreachable state is a located warning") {
@@ -150,7 +151,7 @@ TEST_CASE("scenario state machines: an unreachable state is a located warning") 
 )");
   REQUIRE(s->warnings().size() == 1);
   CHECK(s->warnings()[0] ==
-        "test.yaml:15:5: state machine 'm': state 'island' cannot be "
+        "test.yaml:14:5: state machine 'm': state 'island' cannot be "
         "reached from the initial state 'a'");
 }
 

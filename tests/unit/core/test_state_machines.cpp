@@ -66,7 +66,7 @@ TEST_CASE("state machines: a phase at an altitude starts at the analytic time of
     const StateMachineModel& m = addPhases(
         sim,
         MachineGuard::crossing("models.ball.continuousStates.h", 4.0, CrossingDirection::Falling));
-    sim.advanceTimeTo(1.0);
+    sim.advanceTimeTo(2.0);
     CHECK(m.stateName() == "braking");
     CHECK(std::abs(m.entered() - expected) < 1e-9);
     CHECK(sim.get("models.phases.discreteStates.state") == Value{std::int64_t{1}});
@@ -259,8 +259,8 @@ TEST_CASE("state machines: a bad machine is a clear error and changes nothing") 
   };
   refused({"m",
            {state("coast"), state("brake")},
-           {transition("coast", "braking", MachineGuard::atTime(1.0))}},
-          "state machine 'm': transition 0 (coast -> braking): unknown state 'braking' (did you "
+           {transition("coast", "brakes", MachineGuard::atTime(1.0))}},
+          "state machine 'm': transition 0 (coast -> brakes): unknown state 'brakes' (did you "
           "mean 'brake'?)");
   refused({"m",
            {state("a"), state("b")},
