@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hopsim/core/darts_model.h"
+#include "hopsim/core/state_machines.h"
 
 namespace hopsim::apps {
 namespace {
@@ -218,6 +219,30 @@ void explainSignals(Simulation& sim, std::ostream& out) {
   writeTable(out, rows, "  ");
 }
 
+/// Each state machine: its states (the current one marked) and its transitions with guards.
+void explainStateMachines(const Simulation& sim, std::ostream& out) {
+  const std::vector<std::string> names = stateMachineNames(sim);
+  if (names.empty()) {
+    out << "state machines: none\n";
+    return;
+  }
+  out << "state machines (" << names.size() << "):\n";
+  for (const std::string& name : names) {
+    const StateMachineModel& machine = stateMachine(sim, name);
+    std::vector<std::string> states;
+    for (const MachineState& s : machine.spec().states) {
+      states.push_back(s.name == machine.stateName() ? s.name + " (current)" : s.name);
+    }
+    out << "  " << name << ": " << joined(states) << "\n";
+    std::vector<std::vector<std::string>> rows;
+    for (const MachineTransition& t : machine.spec().transitions) {
+      rows.push_back({t.from + " -> " + t.to, t.guard.describe(),
+                      t.priority == 0 ? "" : "priority " + std::to_string(t.priority)});
+    }
+    writeTable(out, rows, "    ");
+  }
+}
+
 }  // namespace
 
 std::string modelAttachment(const Model& model) {
@@ -255,6 +280,8 @@ void explainScenario(Scenario& scenario, std::ostream& out) {
   explainModels(sim, out);
   out << "\n";
   explainSignals(sim, out);
+  out << "\n";
+  explainStateMachines(sim, out);
 }
 
 }  // namespace hopsim::apps

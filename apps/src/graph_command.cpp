@@ -23,6 +23,7 @@
 #include "commands.h"
 #include "explain.h"
 #include "hopsim/assemblies/scenario.h"
+#include "hopsim/core/state_machines.h"
 #include "hopsim/signals/error.h"
 
 namespace hopsim::apps {
@@ -223,6 +224,29 @@ void writeEdges(const Dataflow& flow, const std::string& name, std::ostream& out
   }
 }
 
+/// Each state machine as a cluster of its states (the current one bold), with its transitions
+/// as edges labelled by their guards.
+void writeStateMachines(const Simulation& sim, std::ostream& out) {
+  for (const std::string& name : stateMachineNames(sim)) {
+    const StateMachineModel& machine = stateMachine(sim, name);
+    const auto stateId = [&name](const std::string& state) {
+      return dotQuoted("machine:" + name + ":" + state);
+    };
+    out << "  subgraph " << dotQuoted("cluster_machine_" + name) << " {\n"
+        << "    label=" << dotQuoted("state machine " + name) << ";\n";
+    for (const MachineState& state : machine.spec().states) {
+      out << "    " << stateId(state.name) << " [shape=ellipse, style="
+          << dotQuoted(state.name == machine.stateName() ? "rounded,bold" : "rounded")
+          << ", label=" << dotQuoted(state.name) << "];\n";
+    }
+    out << "  }\n";
+    for (const MachineTransition& t : machine.spec().transitions) {
+      out << "  " << stateId(t.from) << " -> " << stateId(t.to)
+          << " [label=" << dotQuoted(t.guard.describe()) << "];\n";
+    }
+  }
+}
+
 /// Writes the DOT graph of a loaded (so locked) scenario. Deterministic: nodes are sorted by
 /// name within their assembly, clusters follow the assembly tree, edges follow the sorted
 /// models and their declared port order, and every id is derived from a name.
@@ -253,11 +277,13 @@ void writeDot(Scenario& scenario, const std::string& title, std::ostream& out) {
 
   out << "// hopsim graph " << title << "\n"
       << "// Boxes are models (rounded: continuous), ellipses signals, clusters assemblies;\n"
-      << "// bold edges feed through to the outputs they name, dashed edges are declared breaks.\n"
+      << "// bold edges feed through to the outputs they name, dashed edges are declared breaks;\n"
+      << "// state machines are clusters of their states (bold: current), edges their guards.\n"
       << "digraph " << dotQuoted("hopsim") << " {\n"
       << "  graph [rankdir=LR, labelloc=t, label=" << dotQuoted(title) << "];\n";
   writeAssembly(flow, top, models, signals, 1, out);
   for (const std::string& name : modelNames) writeEdges(flow, name, out);
+  writeStateMachines(sim, out);
   out << "}\n";
 }
 

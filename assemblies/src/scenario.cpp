@@ -16,6 +16,7 @@
 #include "param_variable.h"
 #include "scenario_document.h"
 #include "scenario_schemas.h"
+#include "scenario_state_machines.h"
 
 namespace hopsim {
 
@@ -56,7 +57,7 @@ class Scenario::Builder {
     // `library` is free-form: a place to define anchors that definitions merge in.
     warnUnknown(document, "",
                 {"hopsim", "simulation", "library", "assemblies", "signals", "models", "contact",
-                 "breaks", "events", "logging"});
+                 "breaks", "events", "state_machines", "logging"});
     const InputNode* simulation = document.find("simulation");
     // A missing section is reported where the document starts.
     const SourceLocation where = simulation != nullptr && simulation->location().known()
@@ -91,6 +92,18 @@ class Scenario::Builder {
           *scenario_.sim_, dynamic_cast<models::SmoothContact&>(scenario_.sim_->model("contact")));
     }
     if (const InputNode* events = document.find("events")) addEvents(*events);
+    if (const InputNode* machines = document.find("state_machines")) {
+      addStateMachines(
+          *scenario_.sim_, *machines,
+          {[this](const std::string& path, const InputNode& input) {
+             return valueFor(path, input);
+           },
+           &Builder::targetValue,
+           [](const InputNode& input, const std::string& unit, const std::string& key) {
+             return std::get<double>(typedValue(key, ElementType::Double, 1, unit, input));
+           }},
+          scenario_.warnings_);
+    }
     addLogging(document.find("logging"), file);
   }
 

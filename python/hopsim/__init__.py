@@ -98,6 +98,10 @@ from hopsim._hopsim import (  # noqa: E402
     InputError,
     IntegratorOptions,
     IntegratorStatistics,
+    MachineAction,
+    MachineGuard,
+    MachineState,
+    MachineTransition,
     ModelError,
     ModelMethod,
     ModelOrder,
@@ -133,6 +137,10 @@ __all__ = [
     "InputError",
     "IntegratorOptions",
     "IntegratorStatistics",
+    "MachineAction",
+    "MachineGuard",
+    "MachineState",
+    "MachineTransition",
     "ModelError",
     "ModelMethod",
     "ModelOrder",
@@ -165,7 +173,7 @@ for _public in (
     ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
     NumericalError, PropagationStatistics, RootFinder, RunSummary, Scenario, Simulation, Sweep,
-    TypeMismatchError, VariableInfo,
+    TypeMismatchError, VariableInfo, MachineAction, MachineGuard, MachineState, MachineTransition,
 ):
     _public.__module__ = __name__
 del _public

@@ -3,6 +3,7 @@
 
 #include "bindings.h"
 #include "hopsim/core/version.h"
+#include "state_machine_bindings.h"
 
 PYBIND11_MODULE(_hopsim, m) {
   namespace hp = hopsim::python;
@@ -18,6 +19,7 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindEventTypes(m);
   hp::bindIntegrators(m);
   hp::bindContinuousTypes(m);
+  hp::bindStateMachineTypes(m);
   hp::bindSimulation(m);
   hp::bindScenario(m);
   hp::bindPythonModels(m);

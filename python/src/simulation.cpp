@@ -22,6 +22,7 @@
 #include "hopsim/signals/error.h"
 #include "python_callback.h"
 #include "python_models.h"
+#include "state_machine_bindings.h"
 #include "value_conversion.h"
 
 namespace hopsim::python {
@@ -479,6 +480,7 @@ void bindSimulation(py::module_& m) {
   bindEvents(c);
   bindVariables(c);
   bindContinuousMethods(c);
+  bindStateMachineMethods(c);
 }
 
 }  // namespace hopsim::python
