@@ -19,6 +19,7 @@ assemblies:
     basename: bus
     params:
       position: [7000000, 0, 0]
+      attitude: [1, 0, 0, 0]
       bodies:
         bus:
           mass: 50 kg
@@ -33,6 +34,10 @@ signals:
   accel: {{length: 3, unit: m/s^2}}
   lvlh: {{length: 4}}
   origin: {{length: 3, unit: m}}
+  velocity: {{length: 3, unit: m/s}}
+  angles: {{length: 3, unit: rad}}
+  truth_error: {{length: 4}}
+  truth_noisy: {{length: 4}}
 models:
   star:
     class: NoisyAttitude
@@ -44,12 +49,13 @@ models:
     class: NoisyNodePosVelAccelSensor
     node: imu
     params: {{noise_switch: false}}
-    ties: {{quat_truth: truth, bodySensedAccel_truth: accel}}
+    ties: {{quat_truth: truth, bodySensedAccel_truth: accel, noise_level: truth_error,
+           noisy_attitude: truth_noisy}}
   frame:
     class: CmFrameStateSensor
     node: imu
     params: {{frameType: LVLH, centerOfMassType: COMPONENT}}
-    ties: {{quat: lvlh, framePosition: origin}}
+    ties: {{quat: lvlh, framePosition: origin, frameVelocity: velocity, angles: angles}}
 """
 
 
@@ -59,7 +65,8 @@ def _run(tmp_path, seed):
     scenario = hopsim.load(str(path))
     scenario.run(progress=False)
     return {name: np.array(scenario.sim.get(f"signals.{name}"))
-            for name in ("noisy", "error", "truth", "accel", "lvlh", "origin")}
+            for name in ("noisy", "error", "truth", "accel", "lvlh", "origin", "truth_error",
+                         "truth_noisy")}
 
 
 def _product(p, q):
@@ -77,9 +84,16 @@ def test_a_scenario_with_the_noisy_sensors_is_reproducible_and_consistent(tmp_pa
     expected = _product(first["truth"], first["error"])
     assert np.allclose(first["noisy"], expected * np.sign(expected[0]), atol=1e-12)
     assert 0 < np.linalg.norm(first["error"][1:]) < 0.05
-    # A free craft: no specific force; the frame's origin is the CM after 1 s at 7.5 km/s.
-    assert np.allclose(first["accel"], 0, atol=1e-9)
+    # A free craft spinning at a constant body rate w (spherical inertia): the node at p senses
+    # the centripetal specific force w x (w x p), here from the last derivative evaluation (an
+    # rk4 stage, not the accepted state: within 1e-4 relative here); the frame's
+    # origin is the CM after 1 s at 7.5 km/s.
+    w, p = np.array([0.1, -0.2, 0.3]), np.array([0.1, 0, 0.05])
+    assert np.allclose(first["accel"], np.cross(w, np.cross(w, p)), rtol=0, atol=1e-5)
     assert np.allclose(first["origin"], [7e6, 7500, 0], rtol=1e-12)
+    # With its noise off, the truth sensor's noisy attitude is the truth.
+    assert np.array_equal(first["truth_error"], [1, 0, 0, 0])
+    assert np.allclose(first["truth_noisy"], first["truth"], atol=1e-15)
 
 
 def test_python_creates_the_sensors_by_class_name_and_refuses_bad_values():
