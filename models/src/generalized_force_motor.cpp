@@ -1,6 +1,6 @@
 #include "hopsim/models/generalized_force_motor.h"
 
-#include "hopsim/signals/error.h"
+#include "rate_port_length.h"
 
 namespace hopsim::models {
 
@@ -21,14 +21,7 @@ void GeneralizedForceMotor::setup() {
 
 void GeneralizedForceMotor::attach(MultibodySystem& system) {
   MotorModel::attach(system);
-  const std::size_t length = binding(FieldRole::FlowIn, d_.force.index).length();
-  if (length != static_cast<std::size_t>(rateCount())) {
-    throw ModelError(describe() + ": flowIn 'force' is tied to '" +
-                     binding(FieldRole::FlowIn, d_.force.index).describe() + "' of length " +
-                     std::to_string(length) + " but the attached " +
-                     (subhinge() < 0 ? "hinge" : "subhinge " + std::to_string(subhinge())) +
-                     " of body '" + bodyName() + "' has nu = " + std::to_string(rateCount()));
-  }
+  detail::checkOneEntryPerRate(*this, d_.force.index, "force", rateCount(), subhinge(), bodyName());
 }
 
 void GeneralizedForceMotor::preDeriv(double /*t*/) {

@@ -3,14 +3,18 @@
 namespace hopsim::models {
 
 PulsedThruster::Declaration::Declaration()
-    : Fields("PulsedThruster",
-             "Pulsed thruster on a node: at each of its I/O step starts t_i, a command "
-             "on_time_cmd >= min_commanded_time (and > 0) starts a pulse on [t_i, t_i + "
-             "on_time_cmd), replacing one in progress; during a pulse F = level * axis (node "
-             "axes) unless fuel_empty; mass flow F / (isp g0) into fuel_used when burns_fuel. "
-             "The zero crossing pulse_end (g = off_time - t) ends the hop at the pulse end, so "
-             "the impulse is level * on_time_cmd for any step size. The command is sampled, so "
-             "only fuel_empty feeds through.") {
+    : Declaration(
+          "PulsedThruster",
+          "Pulsed thruster on a node: at each of its I/O step starts t_i, a command "
+          "on_time_cmd >= min_commanded_time (and > 0) starts a pulse on [t_i, t_i + "
+          "on_time_cmd), replacing one in progress; during a pulse F = level * axis (node "
+          "axes) unless fuel_empty; mass flow F / (isp g0) into fuel_used when burns_fuel. "
+          "The zero crossing pulse_end (g = off_time - t) ends the hop at the pulse end, so "
+          "the impulse is level * on_time_cmd for any step size. The command is sampled, so "
+          "only fuel_empty feeds through.") {}
+
+PulsedThruster::Declaration::Declaration(std::string className, std::string doc)
+    : Fields(std::move(className), std::move(doc)) {
   // The command is read in startIoStep only; the thrust follows the pulse state.
   FieldDeclarator<FieldRole::FlowOut, double>(*this, thrust.index).feedsFrom(fuelEmpty);
   FieldDeclarator<FieldRole::FlowOut, double>(*this, fuelFlow.index).feedsFrom(fuelEmpty);
@@ -43,7 +47,7 @@ double PulsedThruster::crossingResidual(CrossingKey /*c*/, double t) {
 void PulsedThruster::onCrossing(CrossingKey /*c*/, double /*t*/) { state(d_.thrusting) = false; }
 
 double PulsedThruster::commandedThrust(double /*t*/) {
-  return state(d_.thrusting) ? param(d_.level) : 0.0;
+  return state(d_.thrusting) ? pulseLevel() : 0.0;
 }
 
 }  // namespace hopsim::models

@@ -1,5 +1,6 @@
 #pragma once
-// The specific force a node senses, shared by Accelerometer and NodePosVelAccelSensor.
+// The specific force a node senses, shared by Accelerometer, NodePosVelAccelSensor and
+// NoisyNodePosVelAccelSensor.
 
 #include "hopsim/core/multibody_system.h"
 

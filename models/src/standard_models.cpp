@@ -11,6 +11,7 @@
 #include "hopsim/models/bushing.h"
 #include "hopsim/models/chrono_force_motor.h"
 #include "hopsim/models/chrono_motor.h"
+#include "hopsim/models/cm_frame_state_sensor.h"
 #include "hopsim/models/compliant_contact.h"
 #include "hopsim/models/compute_plane_penetration.h"
 #include "hopsim/models/continuous_integrator.h"
@@ -23,6 +24,7 @@
 #include "hopsim/models/fuel_manifold.h"
 #include "hopsim/models/fuel_tank.h"
 #include "hopsim/models/gain.h"
+#include "hopsim/models/generalized_accel_motor.h"
 #include "hopsim/models/generalized_force_motor.h"
 #include "hopsim/models/generalized_spring_damper_motor.h"
 #include "hopsim/models/gimbal_encoder.h"
@@ -33,11 +35,15 @@
 #include "hopsim/models/mass_spring_damper.h"
 #include "hopsim/models/multibody_energy.h"
 #include "hopsim/models/node_pos_vel_accel_sensor.h"
+#include "hopsim/models/noisy_attitude.h"
+#include "hopsim/models/noisy_node_pos_vel_accel_sensor.h"
 #include "hopsim/models/pd_controller.h"
 #include "hopsim/models/pid.h"
 #include "hopsim/models/pin_rate.h"
 #include "hopsim/models/point_mass_gravity.h"
+#include "hopsim/models/prescribed_motion_motor.h"
 #include "hopsim/models/pulsed_thruster.h"
+#include "hopsim/models/pulsed_thruster_blowdown.h"
 #include "hopsim/models/rate_gyro.h"
 #include "hopsim/models/reaction_wheel.h"
 #include "hopsim/models/relative_angle.h"
@@ -76,6 +82,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<Bushing>();
   registry.add<ChronoForceMotor>();
   registry.add<ChronoMotor>();
+  registry.add<CmFrameStateSensor>();
   registry.add<CompliantContact>();
   registry.add<ComputePlanePenetration>();
   registry.add<ContinuousIntegrator>();
@@ -88,6 +95,7 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<FuelManifold>();
   registry.add<FuelTank>();
   registry.add<Gain>();
+  registry.add<GeneralizedAccelMotor>();
   registry.add<GeneralizedForceMotor>();
   registry.add<GeneralizedSpringDamperMotor>();
   registry.add<GimbalEncoder>();
@@ -98,11 +106,15 @@ void registerStandardModels(ModelRegistry& registry) {
   registry.add<MassSpringDamper>();
   registry.add<MultibodyEnergy>();
   registry.add<NodePosVelAccelSensor>();
+  registry.add<NoisyAttitude>();
+  registry.add<NoisyNodePosVelAccelSensor>();
   registry.add<PdController>();
   registry.add<Pid>();
   registry.add<PinRate>();
   registry.add<PointMassGravity>();
+  registry.add<PrescribedMotionMotor>();
   registry.add<PulsedThruster>();
+  registry.add<PulsedThrusterBlowdown>();
   registry.add<RateGyro>();
   registry.add<ReactionWheel>();
   registry.add<RelativeAngle>();

@@ -33,7 +33,7 @@ double ThrusterBase::thrustNow(double t) {
 }
 
 double ThrusterBase::massFlow(double thrust) const {
-  return param(f_.burnsFuel) ? thrust / (param(f_.isp) * kStandardGravity) : 0.0;
+  return param(f_.burnsFuel) ? thrust / (specificImpulse() * kStandardGravity) : 0.0;
 }
 
 void ThrusterBase::updateFlowOuts(double t) {

@@ -276,6 +276,17 @@ TEST_CASE(
       }
     }
     add(sim, "NodePosVelAccelSensor", "truth", "imu");
+    // Noisy attitudes with every error term on, sampled at 100 Hz.
+    for (const char* className : {"NoisyAttitude", "NoisyNodePosVelAccelSensor"}) {
+      add(sim, className, className, "imu",
+          {{"sig_init_error", 1e-3},
+           {"sig_att_noise", 1e-3},
+           {"sig_gyro_drift", 1e-4},
+           {"gyro_random_walk", 1e-4},
+           {"seed", std::int64_t{3}}});
+      sim.setModelRate(className, 100.0);
+      tieRest(sim, className);
+    }
     add(sim, "TiltVector", "tilt", "imu");
     add(sim, "BearingAngle", "sun_sensor", "imu",
         {{"body_vec", std::vector<double>{1.0, 0.0, 0.0}},

@@ -8,10 +8,12 @@
 namespace hopsim::models {
 
 /// PulsedThruster's equations, conventions and choices: docs/models/PulsedThruster.md.
-class PulsedThruster final : public ThrusterBase {
+class PulsedThruster : public ThrusterBase {
  public:
   struct Declaration : Fields {
     Declaration();
+    /// The fields of a class derived from PulsedThruster, which adds its own after these.
+    Declaration(std::string className, std::string doc);
     ParamKey<double> level =
         param<double>("level").unit("N").min(0.0).describe("thrust during a pulse");
     ParamKey<double> minCommandedTime =
@@ -34,7 +36,7 @@ class PulsedThruster final : public ThrusterBase {
   };
   static const Declaration& declaration();
 
-  explicit PulsedThruster(std::string name) : ThrusterBase(std::move(name), declaration()) {}
+  explicit PulsedThruster(std::string name) : PulsedThruster(std::move(name), declaration()) {}
 
   void startIoStep(double tStart, double tEnd) override;
   void startHop(double t0, double t1) override;
@@ -42,10 +44,14 @@ class PulsedThruster final : public ThrusterBase {
   void onCrossing(CrossingKey c, double t) override;
 
  protected:
+  PulsedThruster(std::string name, const Declaration& declaration)
+      : ThrusterBase(std::move(name), declaration), d_(declaration) {}
   double commandedThrust(double t) override;
+  /// The thrust during a pulse (N): the param level; a class whose level varies overrides it.
+  virtual double pulseLevel() const { return param(d_.level); }
 
  private:
-  const Declaration& d_ = declaration();
+  const Declaration& d_;
 };
 
 }  // namespace hopsim::models

@@ -66,6 +66,8 @@ class ThrusterBase : public ActuatorModel {
   /// The thrust magnitude (N, >= 0) the class's command asks for at t, before the fuel check;
   /// called in every derivative evaluation and output update, so it must not change state.
   virtual double commandedThrust(double t) = 0;
+  /// The specific impulse (s) now: the param isp; a class whose isp varies overrides it.
+  virtual double specificImpulse() const { return param(f_.isp); }
 
   /// Checks the params. @throws InputError for a zero axis.
   void attach(MultibodySystem& system) override;
