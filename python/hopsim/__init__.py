@@ -98,6 +98,7 @@ from hopsim._hopsim import (  # noqa: E402
     InputError,
     IntegratorOptions,
     IntegratorStatistics,
+    LinearSystem,
     ModelError,
     ModelMethod,
     ModelOrder,
@@ -113,6 +114,7 @@ from hopsim._hopsim import (  # noqa: E402
     Scenario,
     Simulation,
     Sweep,
+    TrimResult,
     TypeMismatchError,
     VariableInfo,
     __version__,
@@ -133,6 +135,7 @@ __all__ = [
     "InputError",
     "IntegratorOptions",
     "IntegratorStatistics",
+    "LinearSystem",
     "ModelError",
     "ModelMethod",
     "ModelOrder",
@@ -148,6 +151,7 @@ __all__ = [
     "Scenario",
     "Simulation",
     "Sweep",
+    "TrimResult",
     "TypeMismatchError",
     "VariableInfo",
     "__version__",
@@ -161,11 +165,11 @@ __all__ = [
 # Report the public classes as hopsim.X (tracebacks print "hopsim.InputError: ...").
 for _public in (
     CheckpointOrigin, CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole,
-    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError,
-    ModelMethod,
+    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, LinearSystem,
+    ModelError, ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
     NumericalError, PropagationStatistics, RootFinder, RunSummary, Scenario, Simulation, Sweep,
-    TypeMismatchError, VariableInfo,
+    TrimResult, TypeMismatchError, VariableInfo,
 ):
     _public.__module__ = __name__
 del _public

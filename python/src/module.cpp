@@ -18,6 +18,7 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindEventTypes(m);
   hp::bindIntegrators(m);
   hp::bindContinuousTypes(m);
+  hp::bindLinearizationTypes(m);
   hp::bindSimulation(m);
   hp::bindScenario(m);
   hp::bindPythonModels(m);

@@ -479,6 +479,7 @@ void bindSimulation(py::module_& m) {
   bindEvents(c);
   bindVariables(c);
   bindContinuousMethods(c);
+  bindLinearizationMethods(c);
 }
 
 }  // namespace hopsim::python
