@@ -66,9 +66,11 @@ def test_a_dc_motor_on_a_pin_is_exact():
     sim = hopsim.Simulation(0.01)
     sim.multibody.add_body("shaft", "world", hopsim.Hinge.pin([0, 0, 1]),
                            hopsim.SpatialInertia(1.0, [0, 0, 0], np.diag([1.0, 1.0, J])))
-    sim.add_signal("V", unit="V")
+    for signal in ("V", "i", "tau", "P"):
+        sim.add_signal(signal)
     sim.add_model("DCMotorVin", "motor", {"K_t": kt, "R": r, "damping": b, "gear_ratio": n},
-                  ties={"voltage": "V"}, body="shaft")
+                  ties={"voltage": "V", "current": "i", "torque": "tau", "power": "P"},
+                  body="shaft")
     sim.lock()
     sim.set("signals.V", 2.0)
     sim.multibody.set_body_u("shaft", [3.0])
