@@ -76,6 +76,24 @@ struct GraphOptions {
 /// `dot` is missing or fails.
 int graphScenario(const GraphOptions& options, std::ostream& out, std::ostream& err);
 
+/// What `hopsim linearize` was asked to do.
+struct LinearizeOptions {
+  std::string file;                    ///< the YAML file, of any kind `hopsim run` takes
+  std::vector<std::string> overrides;  ///< "PATH=VALUE", applied as Scenario::load documents
+  std::optional<double> at;            ///< s: run to this time first
+  std::vector<std::string> states;     ///< tangent state names or globs; every one when empty
+  std::vector<std::string> inputs;     ///< signals or double params
+  std::vector<std::string> outputs;    ///< numeric variables or globs
+  std::string scheme = "richardson";   ///< the difference scheme
+  bool sampled = false;                ///< (Φ, Γ) at the I/O step instead of (A, B)
+  std::string output;                  ///< FILE.npz, FILE.csv or FILE.json
+};
+
+/// Loads a YAML file, runs it to `at`, linearizes there and writes the model to the output
+/// file, then "wrote FILE: ..." on `out`. @throws InputError for an output that is not .npz,
+/// .csv or .json (before loading), what Scenario::load, the run and Simulation::linearize throw.
+int linearizeScenario(const LinearizeOptions& options, std::ostream& out, std::ostream& err);
+
 /// What `hopsim view` was asked to do.
 struct ViewOptions {
   std::string file;                   ///< a CSV or HDF5 file written by `hopsim run`

@@ -184,6 +184,24 @@ int main(int argc, char** argv) {
                            "(default: DOT on stdout)");
   graphCommand->add_option("--set", graph.overrides,
                            "PATH=VALUE override, validated like the file (repeatable)");
+  hopsim::apps::LinearizeOptions linearize;
+  CLI::App* linearizeCommand = app.add_subcommand(
+      "linearize", "run a YAML file to a time and write its linear model there (A, B, C, D)");
+  linearizeCommand->add_option("file", linearize.file, "the YAML file")->required();
+  addValue(*linearizeCommand, "--at", linearize.at, real(false), "FLOAT",
+           "the operating time, s: the scenario runs to it first (default: its start)");
+  linearizeCommand->add_option("--states", linearize.states,
+                               "tangent state names or globs (default: every state)");
+  linearizeCommand->add_option("--inputs", linearize.inputs, "signals or double params");
+  linearizeCommand->add_option("--outputs", linearize.outputs, "numeric variables or globs");
+  linearizeCommand->add_option("--scheme", linearize.scheme,
+                               "forward, central2, central4 or richardson (default)");
+  linearizeCommand->add_flag("--sampled", linearize.sampled,
+                             "the sampled-data model (Phi, Gamma) at the I/O step");
+  linearizeCommand->add_option("-o,--output", linearize.output, "FILE.npz, FILE.csv or FILE.json")
+      ->required();
+  linearizeCommand->add_option("--set", linearize.overrides,
+                               "PATH=VALUE override, validated like the file (repeatable)");
   hopsim::apps::ViewOptions view;
   CLI::App* viewCommand = app.add_subcommand(
       "view", "write a 3D replay page of a recorded run, one HTML file that works offline");
@@ -256,6 +274,7 @@ int main(int argc, char** argv) {
     }
     if (*checkCommand) return hopsim::apps::checkScenario(check, std::cout, std::cerr);
     if (*graphCommand) return hopsim::apps::graphScenario(graph, std::cout, std::cerr);
+    if (*linearizeCommand) return hopsim::apps::linearizeScenario(linearize, std::cout, std::cerr);
     if (*plotCommand) return hopsim::apps::plotCsv(plot);
     if (*viewCommand) return hopsim::apps::viewRun(view, std::cerr);
     if (*campaignCommand) return hopsim::apps::runCampaign(campaign);

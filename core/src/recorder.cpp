@@ -9,30 +9,11 @@
 #include "hopsim/signals/element_units.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
+#include "variable_glob.h"
 
 namespace hopsim {
 
 namespace {
-
-/// Glob match on dotted paths: `*` within one segment, `**` across segments.
-bool globMatch(std::string_view pattern, std::string_view path) {
-  if (pattern.empty()) return path.empty();
-  if (pattern.starts_with("**")) {
-    for (std::size_t i = 0; i <= path.size(); ++i) {
-      if (globMatch(pattern.substr(2), path.substr(i))) return true;
-    }
-    return false;
-  }
-  if (pattern.front() == '*') {
-    for (std::size_t i = 0; i <= path.size(); ++i) {
-      if (globMatch(pattern.substr(1), path.substr(i))) return true;
-      if (i < path.size() && path[i] == '.') break;
-    }
-    return false;
-  }
-  return !path.empty() && pattern.front() == path.front() &&
-         globMatch(pattern.substr(1), path.substr(1));
-}
 
 bool isNumeric(const Variable& v) { return v.type() != ElementType::String; }
 

@@ -98,6 +98,7 @@ from hopsim._hopsim import (  # noqa: E402
     InputError,
     IntegratorOptions,
     IntegratorStatistics,
+    LinearSystem,
     MachineAction,
     MachineGuard,
     MachineState,
@@ -117,6 +118,7 @@ from hopsim._hopsim import (  # noqa: E402
     Scenario,
     Simulation,
     Sweep,
+    TrimResult,
     TypeMismatchError,
     VariableInfo,
     __version__,
@@ -137,6 +139,7 @@ __all__ = [
     "InputError",
     "IntegratorOptions",
     "IntegratorStatistics",
+    "LinearSystem",
     "MachineAction",
     "MachineGuard",
     "MachineState",
@@ -156,6 +159,7 @@ __all__ = [
     "Scenario",
     "Simulation",
     "Sweep",
+    "TrimResult",
     "TypeMismatchError",
     "VariableInfo",
     "__version__",
@@ -169,11 +173,12 @@ __all__ = [
 # Report the public classes as hopsim.X (tracebacks print "hopsim.InputError: ...").
 for _public in (
     CheckpointOrigin, CrossingDirection, ElementType, Error, EventInfo, EventTiming, FieldRole,
-    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, ModelError,
-    ModelMethod,
+    FieldSpec, Granularity, InputError, IntegratorOptions, IntegratorStatistics, LinearSystem,
+    ModelError, ModelMethod,
     ModelOrder, ModelRegistry, ModelSpec, MultistepMethod, NonlinearSolver, NotFoundError,
     NumericalError, PropagationStatistics, RootFinder, RunSummary, Scenario, Simulation, Sweep,
-    TypeMismatchError, VariableInfo, MachineAction, MachineGuard, MachineState, MachineTransition,
+    TrimResult, TypeMismatchError, VariableInfo, MachineAction, MachineGuard, MachineState,
+    MachineTransition,
 ):
     _public.__module__ = __name__
 del _public

@@ -25,6 +25,8 @@ void bindEventTypes(py::module_& m);
 void bindIntegrators(py::module_& m);
 /// CrossingDirection, RootFinder, PropagationStatistics.
 void bindContinuousTypes(py::module_& m);
+/// LinearSystem and TrimResult (linearization.cpp; before Simulation).
+void bindLinearizationTypes(py::module_& m);
 /// Simulation (with its event registration methods), ModelOrder, VariableInfo.
 void bindSimulation(py::module_& m);
 /// Scenario and load(): YAML files of every kind, loaded and locked (scenario.cpp; after
@@ -33,6 +35,8 @@ void bindScenario(py::module_& m);
 /// Simulation's continuous part: integrator, state vector and masking, zero crossings,
 /// checkpoints (simulation_continuous.cpp; called by bindSimulation).
 void bindContinuousMethods(py::class_<Simulation>& c);
+/// Simulation.linearize and Simulation.trim (linearization.cpp; called by bindSimulation).
+void bindLinearizationMethods(py::class_<Simulation>& c);
 /// Python subclasses of FlowModel and ContinuousModel (python_models.cpp; after Simulation).
 void bindPythonModels(py::module_& m);
 /// The multibody system: bodies, hinges, nodes, frames, energies, dynamics (multibody.cpp;

@@ -20,6 +20,7 @@ PYBIND11_MODULE(_hopsim, m) {
   hp::bindIntegrators(m);
   hp::bindContinuousTypes(m);
   hp::bindStateMachineTypes(m);
+  hp::bindLinearizationTypes(m);
   hp::bindSimulation(m);
   hp::bindScenario(m);
   hp::bindPythonModels(m);

@@ -481,6 +481,7 @@ void bindSimulation(py::module_& m) {
   bindVariables(c);
   bindContinuousMethods(c);
   bindStateMachineMethods(c);
+  bindLinearizationMethods(c);
 }
 
 }  // namespace hopsim::python

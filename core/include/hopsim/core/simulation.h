@@ -23,6 +23,7 @@
 #include "hopsim/core/event_manager.h"
 #include "hopsim/core/events.h"
 #include "hopsim/core/granularity.h"
+#include "hopsim/core/linearization.h"
 #include "hopsim/core/model.h"
 #include "hopsim/core/model_batch.h"
 #include "hopsim/core/multibody_system.h"
@@ -422,7 +423,21 @@ class Simulation {
     return variables_.list(prefix);
   }
 
+  // ---- linearization and trim (docs/linearization.md) ---------------------------------------
+
+  /// The linear model (A, B, C, D) about the current time and state, between hops; the
+  /// simulation is left exactly as it was. @throws InputError for a state, input or output
+  /// that matches nothing or cannot be one, or a bad option; ModelError when not locked or
+  /// inside a hop.
+  LinearSystem linearize(const LinearizationRequest& request);
+  /// Solves for the freed states and inputs that zero the chosen state rates and meet the
+  /// output targets (damped Newton on the linearization's Jacobians), then sets them.
+  /// @throws NumericalError when it does not converge, leaving the simulation as it was;
+  /// InputError and ModelError as linearize.
+  TrimResult trim(const TrimRequest& request);
+
  private:
+  friend class LinearizationSession;
   /// How a model's I/O steps are scheduled.
   struct IoSchedule {
     enum class Kind { Default, Fixed, Variable } kind = Kind::Default;
