@@ -12,7 +12,6 @@
 #include "hopsim/core/multibody/hybrid_dynamics.h"
 #include "hopsim/core/multibody/qdot.h"
 #include "hopsim/core/state_vector.h"
-#include "hopsim/signals/element_units.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/variable_tree.h"
 
@@ -28,7 +27,7 @@ namespace {
 
 /// A body's hinge coordinates or rates as a variable: a slice of the system Q or U, with the
 /// unit of each element (coordinate_units.h).
-class CoordinateVariable final : public Variable, public ElementUnits {
+class CoordinateVariable final : public Variable {
  public:
   CoordinateVariable(Buffer& buffer, std::size_t offset, std::vector<std::string> units,
                      std::string description)

@@ -6,7 +6,6 @@
 
 #include "hopsim/core/csv_sink.h"
 #include "hopsim/core/output_file.h"
-#include "hopsim/signals/element_units.h"
 #include "hopsim/signals/error.h"
 #include "hopsim/signals/name_suggestions.h"
 #include "variable_glob.h"
@@ -138,7 +137,7 @@ void Recorder::addColumn(std::string name, const std::string& path, const Variab
   auto it = std::find(paths_.begin(), paths_.end(), path);
   if (it == paths_.end()) it = paths_.insert(paths_.end(), path);
   columns_.push_back(std::move(name));
-  units_.push_back(elementUnit(v, element));
+  units_.push_back(v.elementUnit(element));
   sources_.push_back({&v, static_cast<std::size_t>(it - paths_.begin()), element});
   data_.emplace_back();
 }

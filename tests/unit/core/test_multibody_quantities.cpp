@@ -11,7 +11,6 @@
 
 #include "hopsim/core/recorder.h"
 #include "hopsim/core/simulation.h"
-#include "hopsim/signals/element_units.h"
 
 namespace hopsim::test {
 namespace {
@@ -136,16 +135,16 @@ TEST_CASE("hinge coordinates carry their units element by element into the recor
   sim.lock();
   const Variable& baseQ = sim.variables().at("multibody.bodies.base.Q");
   CHECK(baseQ.unit() == "");  // a quaternion and meters
-  CHECK(elementUnit(baseQ, 0) == "1");
-  CHECK(elementUnit(baseQ, 6) == "m");
-  CHECK(elementUnit(baseQ, 7) == "");  // past the end
+  CHECK(baseQ.elementUnit(0) == "1");
+  CHECK(baseQ.elementUnit(6) == "m");
+  CHECK(baseQ.elementUnit(7) == "");  // past the end
   CHECK(sim.variables().at("multibody.bodies.arm.Q").unit() == "rad");
   CHECK(sim.variables().at("multibody.bodies.arm.U").unit() == "rad/s");
   // The system's Q and U: the bodies' in order.
-  CHECK(elementUnit(sim.variables().at("multibody.Q"), 7) == "rad");
-  CHECK(elementUnit(sim.variables().at("multibody.U"), 5) == "m/s");
+  CHECK(sim.variables().at("multibody.Q").elementUnit(7) == "rad");
+  CHECK(sim.variables().at("multibody.U").elementUnit(5) == "m/s");
   // Any other variable: its one unit for every element.
-  CHECK(elementUnit(sim.variables().at("multibody.momentum.linear"), 2) == "kg*m/s");
+  CHECK(sim.variables().at("multibody.momentum.linear").elementUnit(2) == "kg*m/s");
   CHECK(sim.variables().at("multibody.bodies.arm.orientation").unit() == "1");
 
   const Recorder r(sim, {"multibody.bodies.base.U", "multibody.bodies.arm.Q"});

@@ -34,8 +34,12 @@ class Variable {
   /// residuals and logging; the variables of signals, model fields and coordinates answer
   /// without allocating. @throws InputError for a string variable or i >= length().
   virtual double element(std::size_t i) const;
-  /// SI unit string, "" when dimensionless or unknown.
+  /// SI unit string, "" when dimensionless or unknown, or when the elements' units differ.
   virtual std::string unit() const { return {}; }
+  /// SI unit of element i: unit(), unless the elements differ in unit (a FULL6DOF hinge's Q:
+  /// a quaternion, then meters). For the recorder's columns and what carries them (units
+  /// sidecars, HDF5 attributes, DataFrames, plots).
+  virtual std::string elementUnit(std::size_t /*i*/) const { return unit(); }
   virtual std::string description() const { return {}; }
 };
 
