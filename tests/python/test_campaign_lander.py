@@ -288,7 +288,7 @@ def test_the_command_line_sizes_and_changes_a_campaign_and_chooses_where_it_writ
     # The units, from the scenario's declarations, in the file and in the summary.
     assert results.unit("mass") == "kg" and results.unit("touchdown") == "s"
     assert results.unit("models.tank.params.empty_mass") == "kg"
-    header, *rows = done.stdout.splitlines()[2:6]
+    header, *rows = done.stdout.splitlines()[2:7]
     assert header.split()[:3] == ["output", "unit", "count"]
     assert [row.split()[:2] for row in rows] == [
         ["touchdown_velocity", results.unit("touchdown_velocity") or "-"], ["mass", "kg"],

@@ -73,19 +73,23 @@ def write(directory, text, name="c.yaml"):
     return str(path), where
 
 
-def test_the_full_example_is_read_with_every_field(tmp_path):
+def test_the_full_example_is_read_with_every_field(tmp_path, monkeypatch):
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "lander.yaml").write_text("hopsim: 1\n")
     (tmp_path / "campaigns").mkdir()
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
     path = tmp_path / "campaigns" / "c.yaml"
     path.write_text(FULL)
     spec = load_campaign(path)
     assert isinstance(spec, CampaignSpec)
-    # Relative paths are resolved against the campaign file's directory, not the cwd.
+    # The scenario is found beside the campaign file; the outputs go where the campaign runs.
     assert spec.scenario == str(tmp_path / "scenarios" / "lander.yaml")
-    assert spec.output == str(tmp_path / "campaigns" / "results" / "lander_campaign.h5")
-    assert spec.summary == str(tmp_path / "campaigns" / "lander_campaign_summary.txt")
-    assert spec.plots.directory == str(tmp_path / "campaigns" / "lander_campaign_plots")
+    assert spec.output == str(tmp_path / "here" / "results" / "lander_campaign.h5")
+    assert spec.summary == str(tmp_path / "here" / "lander_campaign_summary.txt")
+    assert spec.plots.directory == str(tmp_path / "here" / "lander_campaign_plots")
+    elsewhere = load_campaign(path, output_dir=tmp_path / "out")
+    assert elsewhere.output == str(tmp_path / "out" / "results" / "lander_campaign.h5")
     assert spec.source == str(path) and spec.text == FULL
     assert (spec.runs, spec.seed) == (12, 12345)
     assert spec.overrides == {"simulation.rtol": 1e-10,

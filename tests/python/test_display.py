@@ -114,6 +114,7 @@ def test_campaign_results_show_the_summary_and_failed_runs():
     results = CampaignResults([], ["speed"], [], [], rows, [{}, {}], series_time=[])
     assert repr(results) == "<hopsim.CampaignResults 2 runs, 1 failed, outputs speed>"
     page_rows = rows_of(results._repr_html_())
-    assert page_rows[0] == ["output", "count", "mean", "std", "min", "p5", "p50", "p95", "max"]
-    assert page_rows[1][:4] == ["speed", "1", "1.5", "0"]
+    assert page_rows[0] == ["output", "unit", "count", "mean", "std", "min", "p5", "p50", "p95",
+                            "max"]
+    assert page_rows[1][:5] == ["speed", "", "1", "1.5", "0"]
     assert ["1", "InputError: bad"] in page_rows
